@@ -1,0 +1,132 @@
+import { Anthropic } from '@anthropic-ai/sdk';
+import type {
+  Base64ImageSource,
+  ContentBlockParam,
+  Message,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import { ClientCache, clientKey } from './client-cache';
+import { elapsedMs, type ImagePart, requireApiKey, timeoutOf, toConversation } from './conversation';
+import { type CallContext, classifyProviderError } from './errors';
+import {
+  type AdapterOptions,
+  type CompletionRequest,
+  type CompletionResult,
+  type ProviderAdapter,
+  ProviderError,
+  type ProviderTarget,
+} from './types';
+
+/**
+ * ANTHROPIC targets over @anthropic-ai/sdk (Messages API). The SDK's baseURL is the host root
+ * (default https://api.anthropic.com); it appends `/v1/messages` itself. SDK 1.x sends the key as
+ * `Authorization: Bearer` (not `x-api-key`) and `anthropic-version: 2026-10-21`.
+ */
+
+/** The Messages API requires max_tokens; used when the request does not say. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
+
+type ImageMediaType = Base64ImageSource['media_type'];
+const IMAGE_TYPES: ReadonlyMap<string, ImageMediaType> = new Map<string, ImageMediaType>([
+  ['image/jpeg', 'image/jpeg'],
+  ['image/jpg', 'image/jpeg'], // common mislabel
+  ['image/png', 'image/png'],
+  ['image/gif', 'image/gif'],
+  ['image/webp', 'image/webp'],
+]);
+
+function imageBlock(img: ImagePart): ContentBlockParam {
+  const mediaType = IMAGE_TYPES.get(img.mimeType.toLowerCase());
+  if (mediaType === undefined) {
+    throw new ProviderError('BAD_REQUEST', `Anthropic does not accept images of type ${img.mimeType}`);
+  }
+  return { type: 'image', source: { type: 'base64', media_type: mediaType, data: img.data } };
+}
+
+export function toMessageParams(target: ProviderTarget, request: CompletionRequest): MessageCreateParamsNonStreaming {
+  const c = toConversation(request);
+  const messages: MessageParam[] = c.history.map((t) => ({ role: t.role, content: t.content }));
+  if (c.images.length === 0) {
+    messages.push({ role: 'user', content: c.prompt });
+  } else {
+    // Anthropic recommends images before the text that refers to them.
+    messages.push({ role: 'user', content: [...c.images.map(imageBlock), { type: 'text', text: c.prompt }] });
+  }
+  const params: MessageCreateParamsNonStreaming = {
+    model: target.model,
+    max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    messages,
+  };
+  if (c.system !== undefined) params.system = c.system;
+  // request.temperature is deliberately not sent: SDK 1.x speaks API version 2026-10-21, which
+  // rejects temperature/top_p/top_k with a 400 ("Extra inputs are not permitted"), and the SDK's
+  // types no longer have them.
+  return params;
+}
+
+/** Anthropic stop reasons in the normalised vocabulary; unknown ones pass through. */
+export function normaliseStopReason(reason: string | null): string {
+  switch (reason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'tool_use':
+      return 'tool_calls';
+    case 'refusal':
+      return 'content_filter';
+    case null:
+      return 'unknown';
+    default:
+      return reason.toLowerCase();
+  }
+}
+
+export function fromMessage(message: Message, providerLatencyMs: number): CompletionResult {
+  let content = '';
+  for (const block of message.content) if (block.type === 'text') content += block.text;
+  const u = message.usage;
+  // input_tokens excludes cached prompt tokens; the prompt the model processed includes them.
+  const promptTokens = u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+  return {
+    content,
+    usage: { promptTokens, completionTokens: u.output_tokens, totalTokens: promptTokens + u.output_tokens },
+    finishReason: normaliseStopReason(message.stop_reason),
+    model: message.model,
+    providerLatencyMs,
+  };
+}
+
+export class AnthropicAdapter implements ProviderAdapter {
+  private readonly clients: ClientCache<Anthropic>;
+  private readonly maxRetries: number;
+
+  constructor(opts: AdapterOptions = {}) {
+    this.clients = new ClientCache(opts.maxClients);
+    this.maxRetries = opts.maxRetries ?? 0;
+  }
+
+  async complete(target: ProviderTarget, request: CompletionRequest): Promise<CompletionResult> {
+    let call: CallContext | undefined;
+    try {
+      const client = this.client(target);
+      const params = toMessageParams(target, request);
+      call = { startedAt: performance.now(), timeoutMs: timeoutOf(target), signal: request.signal };
+      const message = await client.messages.create(params, { timeout: call.timeoutMs, signal: request.signal });
+      return fromMessage(message, elapsedMs(call.startedAt));
+    } catch (err) {
+      throw classifyProviderError(err, call);
+    }
+  }
+
+  private client(target: ProviderTarget): Anthropic {
+    const apiKey = requireApiKey(target);
+    return this.clients.getOrCreate(
+      clientKey(target),
+      () => new Anthropic({ apiKey, baseURL: target.baseUrl ?? undefined, maxRetries: this.maxRetries }),
+    );
+  }
+}

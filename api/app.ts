@@ -1,0 +1,63 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Config } from '../lib/config';
+import type { Container, Services } from './container';
+import { errorMiddleware } from './middleware/errors';
+import { requestContext } from './middleware/request-context';
+import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
+import { apiKeyRoutes } from './routes/api-keys';
+import { authRoutes } from './routes/auth';
+import { mountRoutes } from './routes/define';
+import { gatewayRoutes } from './routes/gateway';
+import { holdRoutes } from './routes/holds';
+import { mfaRoutes } from './routes/mfa';
+import { mountOperabilityRoutes } from './routes/operability';
+import { providerGroupRoutes } from './routes/provider-groups';
+import { providerRoutes } from './routes/providers';
+import { userRoutes } from './routes/users';
+
+declare module 'koa' {
+  interface DefaultContext {
+    services: Services;
+    config: Config;
+  }
+}
+
+/** The Koa application over a container. No listening here: workers/api.ts and tests do that. */
+export function createApp(container: Container): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  app.context.services = container.services;
+  app.context.config = container.config;
+
+  const router = new Router();
+  const registry = createOpenApiRegistry();
+  mountRoutes(router, registry, [
+    ...authRoutes,
+    ...mfaRoutes,
+    ...apiKeyRoutes,
+    ...userRoutes,
+    ...providerRoutes,
+    ...providerGroupRoutes,
+    ...gatewayRoutes,
+    ...holdRoutes,
+  ]);
+  let document: unknown;
+  mountOperabilityRoutes(router, container, () => {
+    document ??= generateOpenApiDocument(registry, container.config.PUBLIC_URL);
+    return document;
+  });
+
+  app.use(requestContext(container.logger, container.metrics));
+  app.use(errorMiddleware);
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '25mb', encoding: 'utf-8' }));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use((ctx) => {
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { error: `No route for ${ctx.method} ${ctx.path}`, code: 'NOT_FOUND' };
+    }
+  });
+  return app;
+}

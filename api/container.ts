@@ -1,0 +1,105 @@
+import { type ProviderRegistry, createProviderRegistry } from '../activities/providers';
+import { type Db, createDb } from '../db/connection';
+import type { Config } from '../lib/config';
+import { SecretBox } from '../lib/crypto';
+import { type Logger, createLogger } from '../lib/logger';
+import { type Metrics, createMetrics } from '../lib/metrics';
+import { TemporalGateway } from '../temporal/client';
+import { ApiKeyService } from './services/api-keys';
+import { AuditService } from './services/audit';
+import { AuthService } from './services/auth';
+import { CompanyService } from './services/companies';
+import { ExecutionRecorder } from './services/execution-recorder';
+import { GatewayService } from './services/gateway';
+import { HoldService } from './services/holds';
+import { MfaService } from './services/mfa';
+import { ProviderGroupService } from './services/provider-groups';
+import { ProviderService } from './services/providers';
+
+/**
+ * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
+ * and the services built over it. Built once per api process (and per test), closed on shutdown.
+ */
+export interface Infrastructure {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  metrics: Metrics;
+  secretBox: SecretBox;
+  temporal: TemporalGateway;
+  providerRegistry: ProviderRegistry;
+}
+
+export interface Services {
+  audit: AuditService;
+  auth: AuthService;
+  mfa: MfaService;
+  apiKeys: ApiKeyService;
+  companies: CompanyService;
+  providers: ProviderService;
+  providerGroups: ProviderGroupService;
+  recorder: ExecutionRecorder;
+  holds: HoldService;
+  gateway: GatewayService;
+}
+
+export interface Container extends Infrastructure {
+  services: Services;
+  start(): void;
+  close(): Promise<void>;
+}
+
+export function createInfrastructure(config: Config, overrides: Partial<Infrastructure> = {}): Infrastructure {
+  return {
+    config,
+    db: overrides.db ?? createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX),
+    logger: overrides.logger ?? createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-api' }),
+    metrics: overrides.metrics ?? createMetrics(),
+    secretBox: overrides.secretBox ?? new SecretBox(config.ENCRYPTION_KEY),
+    temporal:
+      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
+    providerRegistry: overrides.providerRegistry ?? createProviderRegistry(),
+  };
+}
+
+export function createContainer(infra: Infrastructure): Container {
+  const { config, db, logger, metrics, secretBox, temporal, providerRegistry } = infra;
+  const audit = new AuditService(db);
+  const mfa = new MfaService(db, secretBox, audit);
+  const auth = new AuthService(db, config, audit, mfa, logger);
+  const apiKeys = new ApiKeyService(db, audit, auth);
+  const companies = new CompanyService(db, audit);
+  const providers = new ProviderService(db, secretBox, audit, config.AUTH_CACHE_TTL_MS);
+  const providerGroups = new ProviderGroupService(db, audit, config.AUTH_CACHE_TTL_MS);
+  const recorder = new ExecutionRecorder(db, logger, {
+    flushIntervalMs: config.EXECUTION_FLUSH_INTERVAL_MS,
+    maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
+  });
+  const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
+  const gateway = new GatewayService({
+    config,
+    providers,
+    groups: providerGroups,
+    registry: providerRegistry,
+    recorder,
+    holds,
+    metrics,
+    logger,
+  });
+  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
+  return {
+    ...infra,
+    services,
+    start() {
+      auth.start();
+      recorder.start();
+    },
+    async close() {
+      // Order matters: flush what the services buffered while the database is still open.
+      await recorder.stop();
+      await auth.stop();
+      await temporal.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Context, Next } from 'koa';
+import { ApiError } from '../../lib/errors';
+
+/**
+ * Maps every thrown error to a response. An ApiError becomes its status with
+ * {error, code, details?, ...extra}; gateway routes add success: false (the spec's gateway shape).
+ * Anything else is a 500 whose details are logged with the request id and never returned.
+ */
+export async function errorMiddleware(ctx: Context, next: Next) {
+  try {
+    await next();
+  } catch (err) {
+    const gateway = ctx.path.startsWith('/api/gateway');
+    if (err instanceof ApiError) {
+      ctx.status = err.status;
+      ctx.body = {
+        ...(gateway ? { success: false } : {}),
+        error: err.message,
+        code: err.code,
+        ...(err.details !== undefined ? { details: err.details } : {}),
+        ...(err.extra ?? {}),
+      };
+      const retryAfter = err.extra?.retryAfter;
+      if (err.status === 429 && typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
+      if (err.status >= 500) ctx.state.log?.error({ err }, err.message);
+      return;
+    }
+    const status = httpStatusOf(err);
+    if (status && status < 500) {
+      // Koa and the body parser throw errors with a status: malformed JSON, body too large.
+      ctx.status = status;
+      const message = status === 400 ? 'Invalid JSON body' : err instanceof Error ? err.message : 'Bad request';
+      ctx.body = { ...(gateway ? { success: false } : {}), error: message, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' };
+      return;
+    }
+    ctx.state.log?.error({ err }, 'unhandled error');
+    ctx.status = 500;
+    ctx.body = {
+      ...(gateway ? { success: false } : {}),
+      error: 'Internal server error',
+      code: 'INTERNAL',
+      requestId: ctx.state.requestId,
+    };
+  }
+}
+
+function httpStatusOf(err: unknown): number | null {
+  if (err && typeof err === 'object') {
+    const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown };
+    const s = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : null;
+    if (s && s >= 400 && s < 600) return s;
+  }
+  return null;
+}

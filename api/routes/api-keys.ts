@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { apiKeySchema, createApiKeyBody, listApiKeysQuery } from '../schemas/api-keys';
+import { errorSchema, idParams } from '../schemas/common';
+import { type AuthRule, defineRoute } from './define';
+
+// Keys are managed by signed-in administrators only: a key cannot mint or revoke keys.
+const admins: AuthRule = { accept: ['session'], permission: 'api_keys.manage' };
+
+export const apiKeyRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/api-keys',
+    summary: 'Create an API key; the secret is in the response once and never again',
+    tags: ['API keys'],
+    auth: admins,
+    body: createApiKeyBody,
+    responses: {
+      201: { description: 'Created', schema: z.object({ apiKey: apiKeySchema, key: z.string() }) },
+      400: { description: 'Invalid combination of kind, type and scopes', schema: errorSchema },
+    },
+    async handler(ctx, { principal, body }) {
+      const created = await ctx.services.apiKeys.create(principal.companyId, body, {
+        userId: principal.userId,
+        ip: ctx.ip,
+      });
+      ctx.status = 201;
+      return created;
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/api-keys',
+    summary: "List the company's API keys (never their secrets)",
+    tags: ['API keys'],
+    auth: admins,
+    query: listApiKeysQuery,
+    responses: { 200: { description: 'Keys', schema: z.object({ apiKeys: z.array(apiKeySchema) }) } },
+    handler: async (ctx, { principal, query }) => ({
+      apiKeys: await ctx.services.apiKeys.list(principal.companyId, { includeRevoked: query.includeRevoked }),
+    }),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/api-keys/:id',
+    summary: 'Revoke an API key (effective at once on this instance, within seconds everywhere)',
+    tags: ['API keys'],
+    auth: admins,
+    params: idParams,
+    responses: {
+      200: { description: 'Revoked', schema: z.object({ apiKey: apiKeySchema }) },
+      404: { description: 'No such key in this company', schema: errorSchema },
+    },
+    handler: async (ctx, { principal, params }) => ({
+      apiKey: await ctx.services.apiKeys.revoke(principal, params.id, ctx.ip),
+    }),
+  }),
+];

@@ -1,0 +1,120 @@
+import type { Db } from '../../db/connection';
+import { ApiKey } from '../../db/models/api-key';
+import {
+  type ApiKeyKind,
+  EXTERNAL_KEY_SCOPES,
+  type GatewayKeyType,
+  KEY_PREFIX,
+} from '../../domain/api-keys';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { ApiError } from '../../lib/errors';
+import type { Principal } from '../principal';
+import type { AuditService } from './audit';
+import type { AuthService } from './auth';
+
+export interface NewApiKey {
+  name: string;
+  kind: ApiKeyKind;
+  type?: GatewayKeyType;
+  scopes?: string[];
+  maxRequestsPerMonth?: number | null;
+  maxTokensPerMonth?: number | null;
+  expiresAt?: Date | null;
+}
+
+export function publicApiKey(k: ApiKey) {
+  return {
+    id: k.id,
+    name: k.name,
+    kind: k.kind,
+    type: k.type,
+    scopes: k.scopes,
+    keyPrefix: k.keyPrefix,
+    maxRequestsPerMonth: k.maxRequestsPerMonth,
+    maxTokensPerMonth: k.maxTokensPerMonth === null ? null : Number(k.maxTokensPerMonth),
+    usageMonth: k.usageMonth,
+    requestsThisMonth: k.requestsThisMonth,
+    tokensThisMonth: Number(k.tokensThisMonth),
+    createdByUserId: k.createdByUserId,
+    lastUsedAt: k.lastUsedAt,
+    expiresAt: k.expiresAt,
+    revokedAt: k.revokedAt,
+    isActive: !k.revokedAt && (!k.expiresAt || new Date(k.expiresAt).getTime() > Date.now()),
+    createdAt: k.createdAt,
+  };
+}
+
+/**
+ * API keys: the secret is shown once, at creation; only its SHA-256 hash is stored and looked up.
+ * Gateway keys carry a type; external keys carry scopes; Shield keys reach protected handoff only.
+ */
+export class ApiKeyService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+    private readonly auth: AuthService,
+  ) {}
+
+  async create(companyId: string, input: NewApiKey, actor: { userId: string | null; apiKeyId?: string | null; ip?: string | null }) {
+    if (input.kind === 'GATEWAY' && !input.type) throw ApiError.badRequest('A gateway key needs a type');
+    if (input.kind !== 'GATEWAY' && input.type) throw ApiError.badRequest('Only gateway keys have a type');
+    const scopes = input.scopes ?? [];
+    if (input.kind === 'EXTERNAL') {
+      const unknown = scopes.filter((s) => !(EXTERNAL_KEY_SCOPES as readonly string[]).includes(s));
+      if (unknown.length) throw ApiError.badRequest(`Unknown scopes: ${unknown.join(', ')}`);
+      if (!scopes.length) throw ApiError.badRequest('An external key needs at least one scope');
+    } else if (scopes.length) {
+      throw ApiError.badRequest('Only external keys have scopes');
+    }
+    const secret = randomToken(KEY_PREFIX[input.kind], 40);
+    const key = await ApiKey.query(this.db).insertAndFetch({
+      companyId,
+      createdByUserId: actor.userId,
+      name: input.name,
+      kind: input.kind,
+      type: input.type ?? null,
+      scopes,
+      keyHash: sha256Hex(secret),
+      keyPrefix: `${secret.slice(0, KEY_PREFIX[input.kind].length + 6)}…`,
+      maxRequestsPerMonth: input.maxRequestsPerMonth ?? null,
+      maxTokensPerMonth: input.maxTokensPerMonth ?? null,
+      expiresAt: input.expiresAt ?? null,
+    });
+    await this.audit.record({
+      companyId,
+      userId: actor.userId,
+      apiKeyId: actor.apiKeyId ?? null,
+      action: 'api_key.created',
+      resourceType: 'api_key',
+      resourceId: key.id,
+      details: { name: key.name, kind: key.kind, type: key.type, scopes },
+      ip: actor.ip ?? null,
+    });
+    return { apiKey: publicApiKey(key), key: secret };
+  }
+
+  async list(companyId: string, opts: { includeRevoked: boolean }) {
+    const q = ApiKey.query(this.db).where({ company_id: companyId }).orderBy('created_at', 'desc');
+    if (!opts.includeRevoked) q.whereNull('revoked_at');
+    return (await q).map(publicApiKey);
+  }
+
+  async revoke(principal: Principal, id: string, ip: string | null) {
+    const key = await ApiKey.query(this.db).findOne({ id, company_id: principal.companyId });
+    if (!key) throw ApiError.notFound('API key not found');
+    if (key.revokedAt) return publicApiKey(key);
+    const revoked = await ApiKey.query(this.db).patchAndFetchById(id, { revokedAt: new Date() });
+    this.auth.forget((p) => p.apiKey?.id === id);
+    await this.audit.record({
+      companyId: principal.companyId,
+      userId: principal.userId,
+      apiKeyId: principal.apiKey?.id ?? null,
+      action: 'api_key.revoked',
+      resourceType: 'api_key',
+      resourceId: id,
+      details: { name: key.name },
+      ip,
+    });
+    return publicApiKey(revoked);
+  }
+}

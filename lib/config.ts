@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * All configuration, parsed once from the environment. Defaults make `npm start` work on a fresh
+ * machine; production overrides them. Secrets (ENCRYPTION_KEY, INTERNAL_JOB_TOKEN) have
+ * development defaults only so a demo can start: the api refuses them when NODE_ENV=production.
+ */
+const numberFrom = (fallback: number) => z.coerce.number().finite().default(fallback);
+const boolFrom = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const DEV_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: numberFrom(3000),
+  PUBLIC_URL: z.string().optional(),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/gatehouse'),
+  DATABASE_POOL_MAX: numberFrom(20),
+  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('gatehouse'),
+  ENCRYPTION_KEY: z
+    .string()
+    .default(DEV_ENCRYPTION_KEY)
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'ENCRYPTION_KEY must be 32 bytes, base64-encoded'),
+  INTERNAL_JOB_TOKEN: z.string().min(16).default('dev-internal-job-token-change-me'),
+  SESSION_TTL_HOURS: numberFrom(12),
+  SESSION_COOKIE_SECURE: boolFrom(false),
+  LOGIN_MAX_FAILURES: numberFrom(5),
+  LOGIN_LOCKOUT_SECONDS: numberFrom(900),
+  AUTH_CACHE_TTL_MS: numberFrom(5000),
+  HOLD_EXPIRY_MINUTES: numberFrom(60),
+  HOLD_EXPIRY_SECONDS: z.coerce.number().positive().optional(),
+  GATEWAY_MAX_CONCURRENT_PER_COMPANY: numberFrom(256),
+  PROVIDER_TIMEOUT_MS: numberFrom(60000),
+  EXECUTION_FLUSH_INTERVAL_MS: numberFrom(200),
+  EXECUTION_FLUSH_MAX_ROWS: numberFrom(500),
+  SIMULATOR_URL: z.string().default('http://127.0.0.1:9400'),
+  SIMULATOR_PORT: numberFrom(9400),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.ENCRYPTION_KEY === DEV_ENCRYPTION_KEY) {
+    throw new Error('ENCRYPTION_KEY must be set in production');
+  }
+  const holdExpiryMs = c.HOLD_EXPIRY_SECONDS ? c.HOLD_EXPIRY_SECONDS * 1000 : c.HOLD_EXPIRY_MINUTES * 60_000;
+  return { ...c, holdExpiryMs };
+}

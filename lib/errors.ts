@@ -1,0 +1,34 @@
+/**
+ * The one error type services throw for anything a client did or may see. The error middleware
+ * maps it to the body shape of the area (see api/middleware/errors.ts). Anything else is a 500
+ * whose details are logged, never returned.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    /** Extra top-level fields some spec shapes need (policy violation: provider, model, policyName...). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  static badRequest(message: string, details?: unknown, code = 'BAD_REQUEST') {
+    return new ApiError(400, code, message, details);
+  }
+  static unauthorized(message = 'Authentication required') {
+    return new ApiError(401, 'UNAUTHORIZED', message);
+  }
+  static forbidden(message = 'Insufficient permissions', code = 'FORBIDDEN') {
+    return new ApiError(403, code, message);
+  }
+  static notFound(message = 'Not found', code = 'NOT_FOUND') {
+    return new ApiError(404, code, message);
+  }
+  static conflict(message: string, code = 'CONFLICT') {
+    return new ApiError(409, code, message);
+  }
+}

@@ -1,0 +1,170 @@
+import { SimHttpError } from './types';
+
+/**
+ * Key-driven behaviour. A key starting with `sim;` carries `;`-separated `name=value` settings,
+ * e.g. `sim;latency=50;rate429=0.2;retryAfter=3;seed=7`. Unknown names are ignored so keys can
+ * carry labels (`sim;id=tenant-a`); a known name with an invalid value is a 400, so a typo in a
+ * test key fails loudly instead of silently behaving normally. Any other key behaves normally.
+ */
+export interface Behaviour {
+  /** Fixed delay before answering; undefined means the default jitter of 0-2 ms. */
+  latencyMs: number | undefined;
+  /** Answer this HTTP status with the provider's error body... */
+  failStatus: number | undefined;
+  /** ...with this probability (default 1 when `fail` is set). */
+  failRate: number;
+  /** Probability of answering 429 with a `retry-after` header. */
+  rate429: number;
+  retryAfterSeconds: number;
+  /** When set, probabilities come from a PRNG seeded by key + seed instead of Math.random. */
+  seed: number | undefined;
+  /** Model name to report instead of the requested one. */
+  model: string | undefined;
+}
+
+export type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'fail'; status: number }
+  | { kind: 'rate429'; retryAfterSeconds: number };
+
+export const SIM_KEY_PREFIX = 'sim;';
+const MAX_LATENCY_MS = 10 * 60_000;
+
+export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
+  latencyMs: undefined,
+  failStatus: undefined,
+  failRate: 1,
+  rate429: 0,
+  retryAfterSeconds: 1,
+  seed: undefined,
+  model: undefined,
+});
+
+function invalid(name: string, value: string, expected: string): never {
+  throw new SimHttpError(400, `simulator key setting ${name}=${value}: expected ${expected}`);
+}
+
+function numberIn(name: string, value: string, min: number, max: number): number {
+  const n = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) invalid(name, value, `a number in [${min}, ${max}]`);
+  return n;
+}
+
+/** Parses a key's settings. Throws SimHttpError(400) for an invalid value of a known setting. */
+export function parseBehaviour(apiKey: string): Behaviour {
+  if (!apiKey.startsWith(SIM_KEY_PREFIX)) return DEFAULT_BEHAVIOUR;
+  const b: Behaviour = { ...DEFAULT_BEHAVIOUR };
+  for (const part of apiKey.slice(SIM_KEY_PREFIX.length).split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    switch (name) {
+      case 'latency':
+        b.latencyMs = numberIn(name, value, 0, MAX_LATENCY_MS);
+        break;
+      case 'fail': {
+        const status = numberIn(name, value, 400, 599);
+        if (!Number.isInteger(status)) invalid(name, value, 'an HTTP status code');
+        b.failStatus = status;
+        break;
+      }
+      case 'failRate':
+        b.failRate = numberIn(name, value, 0, 1);
+        break;
+      case 'rate429':
+        b.rate429 = numberIn(name, value, 0, 1);
+        break;
+      case 'retryAfter':
+        b.retryAfterSeconds = numberIn(name, value, 0, 86_400);
+        break;
+      case 'seed':
+        b.seed = numberIn(name, value, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+        break;
+      case 'model':
+        if (value === '') invalid(name, value, 'a model name');
+        b.model = value;
+        break;
+      default:
+        // a label: ignored
+        break;
+    }
+  }
+  return b;
+}
+
+/** FNV-1a, 32 bit: a cheap, stable string hash to derive per-key PRNG seeds. */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a tiny, fast 32-bit PRNG; returns floats in [0, 1). Not for cryptography. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Per-simulator behaviour state: a bounded cache of parsed keys (so the hot path does not re-split
+ * the same key on every request) and one PRNG stream per seeded key, so a key+seed always yields
+ * the same sequence of outcomes from a fresh start or after reset().
+ */
+export class BehaviourBook {
+  private static readonly MAX_CACHED_KEYS = 10_000;
+  private readonly parsed = new Map<string, Behaviour>();
+  private readonly streams = new Map<string, () => number>();
+
+  behaviourFor(apiKey: string): Behaviour {
+    if (!apiKey.startsWith(SIM_KEY_PREFIX)) return DEFAULT_BEHAVIOUR;
+    let b = this.parsed.get(apiKey);
+    if (b === undefined) {
+      b = parseBehaviour(apiKey);
+      // Clearing everything when full is crude but O(1) amortised; keys are few in practice.
+      if (this.parsed.size >= BehaviourBook.MAX_CACHED_KEYS) this.parsed.clear();
+      this.parsed.set(apiKey, b);
+    }
+    return b;
+  }
+
+  /** Draws the outcome of one request: `fail` is tried first, then `rate429`. */
+  decide(apiKey: string, b: Behaviour): Outcome {
+    if (b.failStatus !== undefined && this.draw(apiKey, b) < b.failRate) {
+      return { kind: 'fail', status: b.failStatus };
+    }
+    if (b.rate429 > 0 && this.draw(apiKey, b) < b.rate429) {
+      return { kind: 'rate429', retryAfterSeconds: b.retryAfterSeconds };
+    }
+    return { kind: 'ok' };
+  }
+
+  /** The delay before answering: the fixed `latency`, else 0, 1 or 2 ms. */
+  delayMs(b: Behaviour): number {
+    return b.latencyMs ?? Math.floor(Math.random() * 3);
+  }
+
+  /** Restarts every seeded sequence. */
+  reset(): void {
+    this.streams.clear();
+  }
+
+  private draw(apiKey: string, b: Behaviour): number {
+    if (b.seed === undefined) return Math.random();
+    let next = this.streams.get(apiKey);
+    if (next === undefined) {
+      next = mulberry32(fnv1a(apiKey) ^ (b.seed >>> 0));
+      this.streams.set(apiKey, next);
+    }
+    return next();
+  }
+}

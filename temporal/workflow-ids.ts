@@ -1,0 +1,5 @@
+/**
+ * Deterministic workflow ids: the id names the resource, so starting twice finds the running
+ * workflow instead of creating a second one, and operators can find it in the Temporal UI.
+ */
+export const holdWorkflowId = (holdId: string) => `hold:${holdId}`;

@@ -1,0 +1,159 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Worker } from '@temporalio/worker';
+import { createApp } from '../../api/app';
+import { type Container, createContainer, createInfrastructure } from '../../api/container';
+import { registerSimulatorProviders } from '../../api/services/simulator-providers';
+import type { GatewayKeyType } from '../../domain/api-keys';
+import type { Role } from '../../domain/roles';
+import { type Config, loadConfig } from '../../lib/config';
+import { randomToken } from '../../lib/crypto';
+import { createSimulator } from '../../simulator/server';
+import { createGatehouseWorker } from '../../workers/worker';
+
+/**
+ * A whole Gatehouse for one test file, in this process: the provider simulator, the api (a real
+ * Koa server on an ephemeral port over the shared test database) and, when asked, a Temporal worker
+ * on a task queue of its own, against the real Temporal dev server the global setup started.
+ */
+export interface HttpResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestCompany {
+  companyId: string;
+  adminUserId: string;
+  adminEmail: string;
+  adminPassword: string;
+  gatewayKey: string;
+}
+
+export interface Stack {
+  url: string;
+  simulatorUrl: string;
+  config: Config;
+  container: Container;
+  http<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<HttpResult<T>>;
+  simStats(): Promise<{ total: number; byKey: Record<string, { requests: number; byEndpoint: Record<string, number> }> }>;
+  createCompany(opts?: { name?: string; packageName?: string; withSimulator?: boolean }): Promise<TestCompany>;
+  addUser(companyId: string, role: Role): Promise<{ userId: string; email: string; password: string }>;
+  createKey(company: TestCompany, type: GatewayKeyType): Promise<string>;
+  login(email: string, password: string, mfaCode?: string): Promise<string>;
+  startWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(opts: { worker?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
+  const simulator = createSimulator();
+  const sim = await simulator.listen(0, '127.0.0.1');
+  const taskQueue = `gatehouse-test-${randomToken('', 10)}`;
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: required('TEST_DATABASE_URL'),
+    TEMPORAL_ADDRESS: required('TEST_TEMPORAL_ADDRESS'),
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    SIMULATOR_URL: sim.url,
+    EXECUTION_FLUSH_INTERVAL_MS: '50',
+    ...opts.env,
+  });
+  const container = createContainer(createInfrastructure(config));
+  container.start();
+  const server: Server = createApp(container).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let worker: { worker: Worker; running: Promise<void>; close: () => Promise<void> } | null = null;
+
+  const stack: Stack = {
+    url,
+    simulatorUrl: sim.url,
+    config,
+    container,
+    async http(method, path, o = {}) {
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      if (o.body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(url + path, {
+        method,
+        headers,
+        body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+      });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: body as never, headers: res.headers };
+    },
+    async simStats() {
+      const res = await fetch(`${sim.url}/_sim/stats`);
+      return (await res.json()) as Awaited<ReturnType<Stack['simStats']>>;
+    },
+    async createCompany(o = {}) {
+      const s = container.services;
+      const company = await s.companies.createCompany({ name: o.name ?? `Test Co ${randomToken('', 6)}`, packageName: o.packageName });
+      const adminEmail = `admin-${randomToken('', 8).toLowerCase()}@example.test`;
+      const adminPassword = `pw-${randomToken('', 16)}`;
+      const { user } = await s.companies.addUser(company.id, { email: adminEmail, password: adminPassword, role: 'ACCOUNT_OWNER' });
+      if (o.withSimulator !== false) await registerSimulatorProviders(s.providers, company.id, sim.url, { userId: user.id });
+      const { key } = await s.apiKeys.create(company.id, { name: 'test key', kind: 'GATEWAY', type: 'FULL_ACCESS' }, { userId: user.id });
+      return { companyId: company.id, adminUserId: user.id, adminEmail, adminPassword, gatewayKey: key };
+    },
+    async addUser(companyId, role) {
+      const email = `${role.toLowerCase()}-${randomToken('', 8).toLowerCase()}@example.test`;
+      const password = `pw-${randomToken('', 16)}`;
+      const { user } = await container.services.companies.addUser(companyId, { email, password, role });
+      return { userId: user.id, email, password };
+    },
+    async createKey(company, type) {
+      const { key } = await container.services.apiKeys.create(company.companyId, { name: `${type} key`, kind: 'GATEWAY', type }, { userId: company.adminUserId });
+      return key;
+    },
+    async login(email, password, mfaCode) {
+      const res = await stack.http<{ token: string }>('POST', '/api/auth/login', { body: { email, password, mfaCode } });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token;
+    },
+    async startWorker() {
+      if (worker) return;
+      const created = await createGatehouseWorker(config, { workflowBundlePath: required('WORKFLOW_BUNDLE_PATH') });
+      worker = { worker: created.worker, running: created.worker.run(), close: created.close };
+    },
+    async stopWorker() {
+      if (!worker) return;
+      const w = worker;
+      worker = null;
+      w.worker.shutdown();
+      await w.running;
+      await w.close();
+    },
+    async stop() {
+      await stack.stopWorker();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await container.close();
+      await simulator.close();
+    },
+  };
+  if (opts.worker) await stack.startWorker();
+  return stack;
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run integration tests through jest (test/setup/global-setup.ts)`);
+  return value;
+}
