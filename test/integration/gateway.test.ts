@@ -83,6 +83,23 @@ describe('AUTONOMOUS', () => {
     expect(row.latency_ms).toBeGreaterThanOrEqual(0);
   });
 
+  // A 1x1 PNG: enough for every wire format to carry an image part.
+  const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  it.each(['OPENAI', 'ANTHROPIC', 'GOOGLE'])('delivers an image attachment to %s and text attachments as text', async (providerType) => {
+    const res = await execute({
+      prompt: 'Describe the picture',
+      providerType,
+      attachments: [
+        { type: 'image', data: PNG, mimeType: 'image/png', fileName: 'dot.png' },
+        { type: 'text', content: 'caption: a dot', fileName: 'caption.txt' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.content).toContain('[images:1]');
+    expect(res.body.result.content).toContain('caption: a dot');
+  });
+
   it('substitutes variables into the prompt', async () => {
     const res = await execute({ prompt: 'Hello {{name}}', variables: { name: 'Ada' } });
     expect(res.status).toBe(200);
@@ -221,5 +238,95 @@ describe('authentication and key types', () => {
     const res = await execute({ prompt: 'as a user', providerType: 'GOOGLE' }, session);
     expect(res.status).toBe(200);
     expect(res.body.provider.type).toBe('GOOGLE');
+  });
+});
+
+describe('provider choice without a routing engine', () => {
+  let co: TestCompany;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    co = await stack.createCompany({ withSimulator: false });
+    const s = stack.container.services.providers;
+    const add = async (name: string, type: 'OPENAI' | 'ANTHROPIC', apiKey: string, isDefault = false) => {
+      const p = await s.create(
+        co.companyId,
+        {
+          type,
+          name,
+          baseUrl: type === 'OPENAI' ? `${stack.simulatorUrl}/v1` : stack.simulatorUrl,
+          apiKey,
+          defaultModel: type === 'OPENAI' ? 'gpt-4o-mini' : 'claude-haiku-4-5',
+          models: [{ name: type === 'OPENAI' ? 'gpt-4o-mini' : 'claude-haiku-4-5', inputPricePerMillion: 1, outputPricePerMillion: 2 }],
+          isDefault,
+        },
+        { userId: co.adminUserId },
+      );
+      ids[name] = p.id;
+    };
+    await add('healthy-openai', 'OPENAI', 'healthy-openai-key', true);
+    await add('healthy-anthropic', 'ANTHROPIC', 'healthy-anthropic-key');
+    await add('broken-openai', 'OPENAI', 'sim;fail=503');
+    await add('rejecting-openai', 'OPENAI', 'sim;fail=400');
+  });
+
+  const group = async (name: string, rotation: string, providerNames: string[]) => {
+    const session = await stack.login(co.adminEmail, co.adminPassword);
+    const res = await stack.http<any>('POST', '/api/v1/provider-groups', {
+      token: session,
+      body: { name, rotation, providerIds: providerNames.map((n) => ids[n]) },
+    });
+    expect(res.status).toBe(201);
+    return res.body.group.id as string;
+  };
+
+  it('ROUND_ROBIN rotates between the group’s providers', async () => {
+    const groupId = await group('rr', 'ROUND_ROBIN', ['healthy-openai', 'healthy-anthropic']);
+    const names = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await execute({ prompt: `rr ${i}`, providerGroupId: groupId }, co.gatewayKey);
+      expect(res.status).toBe(200);
+      names.push(res.body.provider.name);
+    }
+    expect(names).toEqual(['healthy-openai', 'healthy-anthropic', 'healthy-openai', 'healthy-anthropic']);
+  });
+
+  it('SEQUENTIAL falls back past a failing provider and records every attempt', async () => {
+    const groupId = await group('seq', 'SEQUENTIAL', ['broken-openai', 'healthy-anthropic']);
+    const res = await execute({ prompt: 'fallback please', providerGroupId: groupId }, co.gatewayKey);
+    expect(res.status).toBe(200);
+    expect(res.body.provider.name).toBe('healthy-anthropic');
+    await stack.container.services.recorder.flush();
+    const row = await stack.container.db('executions').where({ id: res.body.executionId }).first();
+    expect(row.attempts).toEqual([
+      expect.objectContaining({ providerName: 'broken-openai', status: 'ERROR', errorKind: 'SERVER', httpStatus: 503 }),
+      expect.objectContaining({ providerName: 'healthy-anthropic', status: 'SUCCESS' }),
+    ]);
+  });
+
+  it('never falls back on a 400 from the provider', async () => {
+    const groupId = await group('bad', 'SEQUENTIAL', ['rejecting-openai', 'healthy-anthropic']);
+    const before = (await stack.simStats()).byKey['healthy-anthropic-key']?.requests ?? 0;
+    const res = await execute({ prompt: 'bad request', providerGroupId: groupId }, co.gatewayKey);
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ providerErrorKind: 'BAD_REQUEST', attempts: 1 });
+    expect((await stack.simStats()).byKey['healthy-anthropic-key']?.requests ?? 0).toBe(before);
+  });
+
+  it('keeps a session on one provider until force_rotate', async () => {
+    const groupId = await group('affinity', 'ROUND_ROBIN', ['healthy-openai', 'healthy-anthropic']);
+    const call = (force = false) =>
+      execute({ prompt: 'session', providerGroupId: groupId, session_id: 'conv-1', force_rotate: force }, co.gatewayKey);
+    const first = (await call()).body.provider.name;
+    expect((await call()).body.provider.name).toBe(first);
+    expect((await call()).body.provider.name).toBe(first);
+    const rotated = (await call(true)).body.provider.name;
+    expect(rotated).not.toBe(first);
+    expect((await call()).body.provider.name).toBe(rotated);
+  });
+
+  it('picks the default provider when nothing is asked for', async () => {
+    const res = await execute({ prompt: 'default' }, co.gatewayKey);
+    expect(res.body.provider.name).toBe('healthy-openai');
   });
 });

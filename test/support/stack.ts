@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Worker } from '@temporalio/worker';
+import pino from 'pino';
 import { createApp } from '../../api/app';
 import { type Container, createContainer, createInfrastructure } from '../../api/container';
 import { registerSimulatorProviders } from '../../api/services/simulator-providers';
@@ -8,6 +9,7 @@ import type { GatewayKeyType } from '../../domain/api-keys';
 import type { Role } from '../../domain/roles';
 import { type Config, loadConfig } from '../../lib/config';
 import { randomToken } from '../../lib/crypto';
+import { REDACTED_PATHS } from '../../lib/logger';
 import { createSimulator } from '../../simulator/server';
 import { createGatehouseWorker } from '../../workers/worker';
 
@@ -50,7 +52,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(opts: { worker?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  opts: { worker?: boolean; env?: Record<string, string>; captureLogs?: string[] } = {},
+): Promise<Stack> {
   const simulator = createSimulator();
   const sim = await simulator.listen(0, '127.0.0.1');
   const taskQueue = `gatehouse-test-${randomToken('', 10)}`;
@@ -65,7 +69,14 @@ export async function startStack(opts: { worker?: boolean; env?: Record<string, 
     EXECUTION_FLUSH_INTERVAL_MS: '50',
     ...opts.env,
   });
-  const container = createContainer(createInfrastructure(config));
+  // captureLogs: every log line of the api goes into the array (at debug level) so tests can read them.
+  const logger = opts.captureLogs
+    ? pino(
+        { level: 'debug', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+        { write: (line: string) => void opts.captureLogs!.push(line) },
+      )
+    : undefined;
+  const container = createContainer(createInfrastructure(config, logger ? { logger } : {}));
   container.start();
   const server: Server = createApp(container).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
