@@ -2,9 +2,11 @@
 // the provider simulator). Integration files share one Temporal dev server and one fresh database
 // prepared by test/setup/global-setup.ts.
 const transform = { '^.+\\.(t|m?j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }] };
-// ESM-only packages jest (on Node 20) cannot require: compile them to CommonJS like our own code.
-const esmPackages = ['@scure', '@noble', '@otplib', 'otplib'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+// Packages jest's module sandbox (on Node 20) cannot load as published: ESM-only ones (@scure,
+// @noble, otplib) and ones using import('http') from CommonJS (OpenTelemetry's OTLP exporter).
+// They are compiled to CommonJS like our own code.
+const compiledPackages = ['@scure', '@noble', '@otplib', 'otplib', '@opentelemetry'];
+const transformIgnorePatterns = [`/node_modules/(?!(${compiledPackages.join('|')})/)`];
 module.exports = {
   projects: [
     {

@@ -4,6 +4,7 @@ import type { Config } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
 import { type Metrics, createMetrics } from '../lib/metrics';
+import { type Tracing, createTracing } from '../lib/tracing';
 import { TemporalGateway } from '../temporal/client';
 import { ApiKeyService } from './services/api-keys';
 import { AuditService } from './services/audit';
@@ -28,6 +29,7 @@ export interface Infrastructure {
   secretBox: SecretBox;
   temporal: TemporalGateway;
   providerRegistry: ProviderRegistry;
+  tracing: Tracing;
 }
 
 export interface Services {
@@ -59,11 +61,12 @@ export function createInfrastructure(config: Config, overrides: Partial<Infrastr
     temporal:
       overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
     providerRegistry: overrides.providerRegistry ?? createProviderRegistry(),
+    tracing: overrides.tracing ?? createTracing(config),
   };
 }
 
 export function createContainer(infra: Infrastructure): Container {
-  const { config, db, logger, metrics, secretBox, temporal, providerRegistry } = infra;
+  const { config, db, logger, metrics, secretBox, temporal, providerRegistry, tracing } = infra;
   const audit = new AuditService(db);
   const mfa = new MfaService(db, secretBox, audit);
   const auth = new AuthService(db, config, audit, mfa, logger);
@@ -84,6 +87,7 @@ export function createContainer(infra: Infrastructure): Container {
     recorder,
     holds,
     metrics,
+    tracing,
     logger,
   });
   const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
@@ -98,6 +102,7 @@ export function createContainer(infra: Infrastructure): Container {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
       await auth.stop();
+      await tracing.shutdown();
       await temporal.close();
       await db.destroy();
     },

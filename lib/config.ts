@@ -43,7 +43,11 @@ const configSchema = z.object({
   EXECUTION_FLUSH_MAX_ROWS: numberFrom(500),
   SIMULATOR_URL: z.string().default('http://127.0.0.1:9400'),
   SIMULATOR_PORT: numberFrom(9400),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+  // Standard OpenTelemetry settings: with an endpoint, gateway server spans are exported as OTLP HTTP JSON.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().optional(),
+  OTEL_SERVICE_NAMESPACE: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };

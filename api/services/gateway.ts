@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import type { Span } from '@opentelemetry/api';
 import type { ProviderRegistry } from '../../activities/providers';
 import {
   type Attachment,
@@ -20,12 +20,12 @@ import {
   telemetryInstruction,
 } from '../../domain/telemetry';
 import { estimateTokens, renderTemplate } from '../../domain/template';
-import { continueTrace } from '../../domain/trace';
 import type { Config } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
 import { isUuid, newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import type { Metrics } from '../../lib/metrics';
+import { SpanStatusCode, type Tracing } from '../../lib/tracing';
 import type { Principal } from '../principal';
 import type { ExecuteRequest } from '../schemas/gateway';
 import type { ExecutionAttempt, ExecutionRecorder } from './execution-recorder';
@@ -63,7 +63,6 @@ interface CallOutcome {
   error: ProviderError | null;
 }
 
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Up to this many provider calls per execution (the first plus three fallbacks). */
@@ -89,14 +88,34 @@ export class GatewayService {
       recorder: ExecutionRecorder;
       holds: HoldService;
       metrics: Metrics;
+      tracing: Tracing;
       logger: Logger;
     },
   ) {}
 
   async execute(principal: Principal, req: ExecuteRequest, traceparentHeader: string | undefined) {
-    const startedAt = performance.now();
     const executionId = newId();
-    const trace = continueTrace(traceparentHeader, hex(16), hex(8));
+    const span = this.deps.tracing.startServerSpan('gateway.execute', traceparentHeader, {
+      'gatehouse.execution_id': executionId,
+      'gatehouse.mode': req.executionMode,
+      'gatehouse.company_id': principal.companyId,
+    });
+    try {
+      const result = await this.run(principal, req, executionId, span);
+      span.setStatus({ code: SpanStatusCode.OK });
+      return result;
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  }
+
+  private async run(principal: Principal, req: ExecuteRequest, executionId: string, span: Span) {
+    const startedAt = performance.now();
+    const { traceId, spanId } = span.spanContext();
+    const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
 
     if (req.sanitization?.enabled) {
       if (!principal.features.has('PII_SANITIZATION')) {
@@ -159,6 +178,12 @@ export class GatewayService {
     }
     const providerMs = performance.now() - providerStartedAt;
     const { candidate, attempts } = outcome;
+    span.setAttributes({
+      'gatehouse.provider.name': candidate.provider.name,
+      'gatehouse.provider.type': candidate.provider.type,
+      'gen_ai.request.model': candidate.model,
+      'gatehouse.attempts': attempts.length,
+    });
     const base = {
       id: executionId,
       companyId: principal.companyId,

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Stack, startStack } from '../support/stack';
 
 /** Health, readiness, metrics, the OpenAPI document and the docs page. */
@@ -70,5 +72,49 @@ describe('operability endpoints', () => {
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'NOT_FOUND' });
     expect(res.headers.get('x-request-id')).toBe('req-123');
+  });
+});
+
+describe('OTLP export of gateway spans', () => {
+  it('exports a server span as OTLP HTTP JSON, child of the caller’s traceparent', async () => {
+    const received: Array<{ path: string; contentType: string; body: any }> = [];
+    const collector = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c) => {
+        data += c;
+      });
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '', body: JSON.parse(data) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((r) => collector.listen(0, '127.0.0.1', () => r()));
+    const port = (collector.address() as AddressInfo).port;
+    const traced = await startStack({
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_SERVICE_NAME: 'gatehouse-test' },
+    });
+    try {
+      const company = await traced.createCompany();
+      const traceId = '0af7651916cd43dd8448eb211c80319c';
+      const res = await traced.http<any>('POST', '/api/gateway/execute', {
+        token: company.gatewayKey,
+        body: { prompt: 'trace export' },
+        headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.metadata.traceId).toBe(traceId);
+      await traced.stop(); // flushes the span processor
+
+      expect(received.length).toBeGreaterThan(0);
+      expect(received[0]!.path).toBe('/v1/traces');
+      expect(received[0]!.contentType).toContain('application/json');
+      const spans = received.flatMap((r) => r.body.resourceSpans.flatMap((rs: any) => rs.scopeSpans.flatMap((ss: any) => ss.spans)));
+      const span = spans.find((s: any) => s.traceId === traceId);
+      expect(span).toMatchObject({ name: 'gateway.execute', spanId: res.body.metadata.spanId, parentSpanId: 'b7ad6b7169203331', kind: 2 });
+      const service = received[0]!.body.resourceSpans[0].resource.attributes.find((a: any) => a.key === 'service.name');
+      expect(service.value.stringValue).toBe('gatehouse-test');
+    } finally {
+      collector.close();
+    }
   });
 });

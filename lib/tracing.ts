@@ -1,0 +1,70 @@
+import { type Context, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+/**
+ * Server spans for gateway executions (spec document 1, rule 4). A W3C traceparent header continues
+ * the caller's trace; the span's ids are the traceId/spanId the response reports. When an OTLP
+ * endpoint is configured (the standard OTEL_* settings), spans are exported as OTLP HTTP JSON;
+ * without one, spans are created only for their ids and go nowhere.
+ */
+export interface TracingConfig {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+  OTEL_SERVICE_NAME?: string;
+  OTEL_SERVICE_NAMESPACE?: string;
+}
+
+export interface Tracing {
+  /** Starts a server span, child of the caller's traceparent when it is valid. */
+  startServerSpan(name: string, traceparent: string | undefined, attributes?: Record<string, string | number | boolean>): Span;
+  traceparentOf(span: Span): string;
+  exporting: boolean;
+  shutdown(): Promise<void>;
+}
+
+const propagator = new W3CTraceContextPropagator();
+const getter = {
+  keys: (carrier: Record<string, string>) => Object.keys(carrier),
+  get: (carrier: Record<string, string>, key: string) => carrier[key],
+};
+
+export function createTracing(config: TracingConfig): Tracing {
+  const url =
+    config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (config.OTEL_EXPORTER_OTLP_ENDPOINT ? `${config.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined);
+  const resource = resourceFromAttributes({
+    'service.name': config.OTEL_SERVICE_NAME ?? 'gatehouse-api',
+    'service.namespace': config.OTEL_SERVICE_NAMESPACE ?? 'gatehouse',
+  }).merge(detectResources({ detectors: [envDetector] }));
+  const provider = new BasicTracerProvider({
+    resource,
+    spanProcessors: url ? [new BatchSpanProcessor(new OTLPTraceExporter({ url }), { scheduledDelayMillis: 1000 })] : [],
+  });
+  const tracer: Tracer = provider.getTracer('gatehouse');
+
+  return {
+    exporting: Boolean(url),
+    startServerSpan(name, traceparent, attributes) {
+      const parent: Context = traceparent ? propagator.extract(ROOT_CONTEXT, { traceparent }, getter) : ROOT_CONTEXT;
+      return tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+    },
+    traceparentOf(span) {
+      const carrier: Record<string, string> = {};
+      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, {
+        set: (c, k, v) => {
+          c[k] = v;
+        },
+      });
+      return carrier.traceparent ?? '';
+    },
+    async shutdown() {
+      await provider.forceFlush();
+      await provider.shutdown();
+    },
+  };
+}
+
+export { SpanStatusCode };
