@@ -26,7 +26,7 @@ declare module 'koa' {
 
 /** The Koa application over a container. No listening here: workers/api.ts and tests do that. */
 export function createApp(container: Container): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  const app = new Koa({ proxy: container.config.TRUST_PROXY });
   app.context.services = container.services;
   app.context.config = container.config;
 

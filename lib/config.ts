@@ -32,6 +32,8 @@ const configSchema = z.object({
   INTERNAL_JOB_TOKEN: z.string().min(16).default('dev-internal-job-token-change-me'),
   SESSION_TTL_HOURS: numberFrom(12),
   SESSION_COOKIE_SECURE: boolFrom(false),
+  // Behind a reverse proxy: trust X-Forwarded-For / -Proto for the client address (login throttling, audit).
+  TRUST_PROXY: boolFrom(false),
   LOGIN_MAX_FAILURES: numberFrom(5),
   LOGIN_LOCKOUT_SECONDS: numberFrom(900),
   AUTH_CACHE_TTL_MS: numberFrom(5000),
@@ -61,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && c.ENCRYPTION_KEY === DEV_ENCRYPTION_KEY) {
     throw new Error('ENCRYPTION_KEY must be set in production');
+  }
+  if (c.NODE_ENV === 'production' && !c.SESSION_COOKIE_SECURE) {
+    throw new Error('SESSION_COOKIE_SECURE must be true in production (session cookies only over HTTPS)');
   }
   const holdExpiryMs = c.HOLD_EXPIRY_SECONDS ? c.HOLD_EXPIRY_SECONDS * 1000 : c.HOLD_EXPIRY_MINUTES * 60_000;
   return { ...c, holdExpiryMs };

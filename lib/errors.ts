@@ -32,3 +32,13 @@ export class ApiError extends Error {
     return new ApiError(409, code, message);
   }
 }
+
+/**
+ * A PostgreSQL unique violation (SQLSTATE 23505), raw or wrapped by objection. Read-then-write
+ * name checks can both pass under concurrency; the unique index then refuses the second writer,
+ * which the caller should see as 409, not 500.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; nativeError?: { code?: unknown }; name?: unknown } | null;
+  return e?.name === 'UniqueViolationError' || e?.code === '23505' || e?.nativeError?.code === '23505';
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { apiKeySchema, createApiKeyBody, listApiKeysQuery } from '../schemas/api-keys';
+import { apiKeySchema, createApiKeyBody, listApiKeysQuery, updateApiKeyBody } from '../schemas/api-keys';
+import { publicApiKey } from '../services/api-keys';
 import { errorSchema, idParams } from '../schemas/common';
 import { type AuthRule, defineRoute } from './define';
 
@@ -37,6 +38,38 @@ export const apiKeyRoutes = [
     responses: { 200: { description: 'Keys', schema: z.object({ apiKeys: z.array(apiKeySchema) }) } },
     handler: async (ctx, { principal, query }) => ({
       apiKeys: await ctx.services.apiKeys.list(principal.companyId, { includeRevoked: query.includeRevoked }),
+    }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/api-keys/:id',
+    summary: 'One API key (never its secret)',
+    tags: ['API keys'],
+    auth: admins,
+    params: idParams,
+    responses: {
+      200: { description: 'The key', schema: z.object({ apiKey: apiKeySchema }) },
+      404: { description: 'No such key in this company', schema: errorSchema },
+    },
+    handler: async (ctx, { principal, params }) => ({
+      apiKey: publicApiKey(await ctx.services.apiKeys.get(principal.companyId, params.id)),
+    }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/api-keys/:id',
+    summary: 'Rename a key or change its monthly quotas or expiry (kind, type, scopes and secret never change)',
+    tags: ['API keys'],
+    auth: admins,
+    params: idParams,
+    body: updateApiKeyBody,
+    responses: {
+      200: { description: 'Updated', schema: z.object({ apiKey: apiKeySchema }) },
+      400: { description: 'Invalid change', schema: errorSchema },
+      404: { description: 'No such key in this company', schema: errorSchema },
+    },
+    handler: async (ctx, { principal, params, body }) => ({
+      apiKey: await ctx.services.apiKeys.update(principal, params.id, body, ctx.ip),
     }),
   }),
   defineRoute({

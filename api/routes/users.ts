@@ -40,7 +40,12 @@ export const userRoutes = [
       if ((body.role === 'SUPER_ADMIN' || body.role === 'SAAS_ADMIN') && principal.role !== 'SUPER_ADMIN') {
         throw ApiError.forbidden('Only a SUPER_ADMIN can grant platform roles');
       }
-      const { user, role } = await ctx.services.companies.addUser(principal.companyId, body, { userId: principal.userId });
+      const { user, role } = await ctx.services.companies.addUser(
+        principal.companyId,
+        body,
+        { userId: principal.userId },
+        { reuseExisting: false },
+      );
       ctx.status = 201;
       return { user: publicUser(user), role };
     },

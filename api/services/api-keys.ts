@@ -8,6 +8,7 @@ import {
 } from '../../domain/api-keys';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { Principal } from '../principal';
 import type { AuditService } from './audit';
 import type { AuthService } from './auth';
@@ -17,6 +18,14 @@ export interface NewApiKey {
   kind: ApiKeyKind;
   type?: GatewayKeyType;
   scopes?: string[];
+  maxRequestsPerMonth?: number | null;
+  maxTokensPerMonth?: number | null;
+  expiresAt?: Date | null;
+}
+
+/** What may change on an existing key: never its secret, kind, type or scopes (create a new key). */
+export interface ApiKeyPatch {
+  name?: string;
   maxRequestsPerMonth?: number | null;
   maxTokensPerMonth?: number | null;
   expiresAt?: Date | null;
@@ -67,28 +76,35 @@ export class ApiKeyService {
       throw ApiError.badRequest('Only external keys have scopes');
     }
     const secret = randomToken(KEY_PREFIX[input.kind], 40);
-    const key = await ApiKey.query(this.db).insertAndFetch({
-      companyId,
-      createdByUserId: actor.userId,
-      name: input.name,
-      kind: input.kind,
-      type: input.type ?? null,
-      scopes,
-      keyHash: sha256Hex(secret),
-      keyPrefix: `${secret.slice(0, KEY_PREFIX[input.kind].length + 6)}…`,
-      maxRequestsPerMonth: input.maxRequestsPerMonth ?? null,
-      maxTokensPerMonth: input.maxTokensPerMonth ?? null,
-      expiresAt: input.expiresAt ?? null,
-    });
-    await this.audit.record({
-      companyId,
-      userId: actor.userId,
-      apiKeyId: actor.apiKeyId ?? null,
-      action: 'api_key.created',
-      resourceType: 'api_key',
-      resourceId: key.id,
-      details: { name: key.name, kind: key.kind, type: key.type, scopes },
-      ip: actor.ip ?? null,
+    // Key and audit entry in one transaction: an audited action must not succeed without its entry.
+    const key = await this.db.transaction(async (trx) => {
+      const created = await ApiKey.query(trx).insertAndFetch({
+        companyId,
+        createdByUserId: actor.userId,
+        name: input.name,
+        kind: input.kind,
+        type: input.type ?? null,
+        scopes,
+        keyHash: sha256Hex(secret),
+        keyPrefix: `${secret.slice(0, KEY_PREFIX[input.kind].length + 6)}…`,
+        maxRequestsPerMonth: input.maxRequestsPerMonth ?? null,
+        maxTokensPerMonth: input.maxTokensPerMonth ?? null,
+        expiresAt: input.expiresAt ?? null,
+      });
+      await this.audit.record(
+        {
+          companyId,
+          userId: actor.userId,
+          apiKeyId: actor.apiKeyId ?? null,
+          action: 'api_key.created',
+          resourceType: 'api_key',
+          resourceId: created.id,
+          details: { name: created.name, kind: created.kind, type: created.type, scopes },
+          ip: actor.ip ?? null,
+        },
+        trx,
+      );
+      return created;
     });
     return { apiKey: publicApiKey(key), key: secret };
   }
@@ -99,22 +115,66 @@ export class ApiKeyService {
     return (await q).map(publicApiKey);
   }
 
-  async revoke(principal: Principal, id: string, ip: string | null) {
-    const key = await ApiKey.query(this.db).findOne({ id, company_id: principal.companyId });
+  /**
+   * One key of the company. A malformed id is answered like an unknown one (PostgreSQL would reject
+   * it as a uuid and turn the lookup into a 500), and another company's key like a missing one.
+   */
+  async get(companyId: string, id: string): Promise<ApiKey> {
+    const key = isUuid(id) ? await ApiKey.query(this.db).findOne({ id, company_id: companyId }) : undefined;
     if (!key) throw ApiError.notFound('API key not found');
-    if (key.revokedAt) return publicApiKey(key);
-    const revoked = await ApiKey.query(this.db).patchAndFetchById(id, { revokedAt: new Date() });
-    this.auth.forget((p) => p.apiKey?.id === id);
-    await this.audit.record({
-      companyId: principal.companyId,
-      userId: principal.userId,
-      apiKeyId: principal.apiKey?.id ?? null,
-      action: 'api_key.revoked',
-      resourceType: 'api_key',
-      resourceId: id,
-      details: { name: key.name },
-      ip,
+    return key;
+  }
+
+  async update(principal: Principal, id: string, patch: ApiKeyPatch, ip: string | null) {
+    const key = await this.get(principal.companyId, id);
+    const changes: Partial<ApiKey> = {};
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.maxRequestsPerMonth !== undefined) changes.maxRequestsPerMonth = patch.maxRequestsPerMonth;
+    if (patch.maxTokensPerMonth !== undefined) changes.maxTokensPerMonth = patch.maxTokensPerMonth;
+    if (patch.expiresAt !== undefined) changes.expiresAt = patch.expiresAt;
+    const updated = await this.db.transaction(async (trx) => {
+      const row = await ApiKey.query(trx).patchAndFetchById(key.id, changes);
+      await this.audit.record(
+        {
+          companyId: principal.companyId,
+          userId: principal.userId,
+          apiKeyId: principal.apiKey?.id ?? null,
+          action: 'api_key.updated',
+          resourceType: 'api_key',
+          resourceId: key.id,
+          details: { fields: Object.keys(changes).sort() },
+          ip,
+        },
+        trx,
+      );
+      return row;
     });
+    // The cached principal carries the expiry: drop it so a shortened expiry applies at once.
+    this.auth.forget((p) => p.apiKey?.id === key.id);
+    return publicApiKey(updated);
+  }
+
+  async revoke(principal: Principal, id: string, ip: string | null) {
+    const key = await this.get(principal.companyId, id);
+    if (key.revokedAt) return publicApiKey(key);
+    const revoked = await this.db.transaction(async (trx) => {
+      const row = await ApiKey.query(trx).patchAndFetchById(id, { revokedAt: new Date() });
+      await this.audit.record(
+        {
+          companyId: principal.companyId,
+          userId: principal.userId,
+          apiKeyId: principal.apiKey?.id ?? null,
+          action: 'api_key.revoked',
+          resourceType: 'api_key',
+          resourceId: id,
+          details: { name: key.name },
+          ip,
+        },
+        trx,
+      );
+      return row;
+    });
+    this.auth.forget((p) => p.apiKey?.id === id);
     return publicApiKey(revoked);
   }
 }

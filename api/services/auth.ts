@@ -123,6 +123,7 @@ export class AuthService {
       .leftJoin('memberships as m', function () {
         this.on('m.user_id', 'k.created_by_user_id').andOn('m.company_id', 'k.company_id');
       })
+      .leftJoin('users as o', 'o.id', 'k.created_by_user_id')
       .where('k.key_hash', keyHash)
       .whereNull('k.revoked_at')
       .where((q) => q.whereNull('k.expires_at').orWhere('k.expires_at', '>', this.db.fn.now()))
@@ -135,11 +136,16 @@ export class AuthService {
         'k.created_by_user_id',
         'k.expires_at',
         'm.role',
+        'o.is_active as owner_active',
         'c.package_name',
         'c.features',
       );
     if (!row) return null;
     const role: Role | null = row.role && isRole(row.role) ? row.role : null;
+    // A key acts for its owner: once the owner has left the company or been deactivated (a session
+    // of theirs is refused too), the key is refused outright. Empty permissions alone would not be
+    // enough, since external and Shield key routes check scopes or kind, not permissions.
+    if (row.created_by_user_id && (!role || row.owner_active !== true)) return null;
     return {
       principal: {
         via: 'api_key',
@@ -246,40 +252,54 @@ export class AuthService {
    * Throttling: LOGIN_MAX_FAILURES failed attempts for one email (or 4× that from one IP) within
    * LOGIN_LOCKOUT_SECONDS lock further attempts until the window passes. Kept in PostgreSQL so
    * every api instance sees the same count.
+   *
+   * The lock lifts when the max-th newest failure leaves the window, so Retry-After is computed from
+   * that failure's time: a client told to wait the whole window after most of it has passed would
+   * wait for nothing.
    */
   private async assertNotThrottled(email: string, ip: string | null): Promise<void> {
-    const windowStart = new Date(Date.now() - this.config.LOGIN_LOCKOUT_SECONDS * 1000);
-    const [byEmail, byIp] = await Promise.all([
-      this.db('login_attempts')
-        .where({ email, succeeded: false })
-        .where('created_at', '>', windowStart)
-        .count<{ count: string }[]>({ count: '*' }),
-      ip
-        ? this.db('login_attempts')
-            .where({ ip, succeeded: false })
-            .where('created_at', '>', windowStart)
-            .count<{ count: string }[]>({ count: '*' })
-        : Promise.resolve([{ count: '0' }]),
-    ]);
+    const lockoutMs = this.config.LOGIN_LOCKOUT_SECONDS * 1000;
+    const windowStart = new Date(Date.now() - lockoutMs);
     const max = this.config.LOGIN_MAX_FAILURES;
-    if (Number(byEmail[0]!.count) >= max || Number(byIp[0]!.count) >= max * 4) {
-      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed login attempts; try again later', undefined, {
-        retryAfter: this.config.LOGIN_LOCKOUT_SECONDS,
-      });
+    const nthNewestFailure = (where: Record<string, string>, n: number) =>
+      this.db('login_attempts')
+        .where({ ...where, succeeded: false })
+        .where('created_at', '>', windowStart)
+        .orderBy('created_at', 'desc')
+        .offset(n - 1)
+        .first<{ created_at: Date } | undefined>('created_at');
+    const [byEmail, byIp] = await Promise.all([
+      nthNewestFailure({ email }, max),
+      ip ? nthNewestFailure({ ip }, max * 4) : Promise.resolve(undefined),
+    ]);
+    const lockedUntil = Math.max(
+      byEmail ? new Date(byEmail.created_at).getTime() + lockoutMs : 0,
+      byIp ? new Date(byIp.created_at).getTime() + lockoutMs : 0,
+    );
+    if (lockedUntil > 0) {
+      const retryAfter = Math.max(1, Math.ceil((lockedUntil - Date.now()) / 1000));
+      throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'Too many failed login attempts; try again later', undefined, { retryAfter });
     }
   }
 
+  /**
+   * Only failures are kept (successful logins are in the audit log). A success clears the slate for
+   * that email: its earlier failures no longer count.
+   */
   private async recordAttempt(email: string, ip: string | null, succeeded: boolean): Promise<void> {
-    await this.db('login_attempts').insert({ email, ip, succeeded });
-    // A success clears the slate for that email: earlier failures no longer count.
-    if (succeeded) await this.db('login_attempts').where({ email, succeeded: false }).delete();
+    if (succeeded) await this.db('login_attempts').where({ email }).delete();
+    else await this.db('login_attempts').insert({ email, ip, succeeded: false });
   }
 }
 
+const SHIELD_KEY_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>(['shield.use']);
+
 /**
  * A gateway key may do what its type allows AND its owner's role allows (a key never exceeds its
- * owner). A key created without an owner (by the admin CLI, for the company) is a company-level key:
- * its type alone decides. A key whose owner is no longer a member of the company may do nothing.
+ * owner); a Shield key likewise holds shield.use only if its owner does. A key created without an
+ * owner (by the admin CLI, for the company) is a company-level key: its kind and type alone decide.
+ * A key whose owner is no longer a member of the company may do nothing (loadApiKey refuses it).
+ * External keys carry no permissions: they act within their scopes.
  */
 export function keyPermissions(
   kind: string,
@@ -287,10 +307,13 @@ export function keyPermissions(
   owner: { role: Role | null } | null,
 ): ReadonlySet<Permission> {
   if (owner && !owner.role) return new Set<Permission>();
-  if (kind === 'SHIELD') return new Set<Permission>(['shield.use']);
-  if (kind !== 'GATEWAY' || !type) return new Set<Permission>();
-  const byType = GATEWAY_KEY_PERMISSIONS[type];
-  if (!owner?.role) return byType;
+  let byKind: ReadonlySet<Permission>;
+  if (kind === 'SHIELD') byKind = SHIELD_KEY_PERMISSIONS;
+  else if (kind === 'GATEWAY' && type && GATEWAY_KEY_PERMISSIONS[type]) byKind = GATEWAY_KEY_PERMISSIONS[type];
+  else return new Set<Permission>();
+  if (!owner?.role) return byKind;
+  // Shield keys too are bounded by the owner: a SYNTHETIC_* user (no shield.use) cannot mint one
+  // that reaches protected handoff.
   const byRole = ROLE_PERMISSIONS[owner.role];
-  return new Set([...byType].filter((p) => byRole.has(p)));
+  return new Set([...byKind].filter((p) => byRole.has(p)));
 }

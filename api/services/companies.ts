@@ -5,7 +5,7 @@ import { User } from '../../db/models/user';
 import { FEATURES, PACKAGES } from '../../domain/features';
 import { type Role, isRole } from '../../domain/roles';
 import { hashPassword } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { ApiError, isUniqueViolation } from '../../lib/errors';
 import type { AuditService } from './audit';
 
 export interface NewUser {
@@ -71,12 +71,24 @@ export class CompanyService {
     return User.query(this.db).whereRaw('lower(email) = lower(?)', [email]).first();
   }
 
-  /** Creates the user (or reuses one with that email) and makes them a member with the role. */
-  async addUser(companyId: string, input: NewUser, actor?: { userId: string | null }) {
+  /**
+   * Creates the user and makes them a member with the role. With reuseExisting (the admin CLI and the
+   * seed), an existing user with that email becomes a member too. The HTTP route passes false: a
+   * company administrator must not enrol another company's user (without their consent, ignoring the
+   * password given) nor learn their details (name, home company, MFA state) from the response.
+   */
+  async addUser(companyId: string, input: NewUser, actor?: { userId: string | null }, opts: { reuseExisting?: boolean } = {}) {
+    const reuseExisting = opts.reuseExisting ?? true;
     if (!isRole(input.role)) throw ApiError.badRequest(`Unknown role ${input.role}`);
     if (input.password.length < 8) throw ApiError.badRequest('Password must be at least 8 characters');
     return this.db.transaction(async (trx) => {
       let user = await User.query(trx).whereRaw('lower(email) = lower(?)', [input.email]).first();
+      if (user && !reuseExisting) {
+        const member = await Membership.query(trx).findOne({ user_id: user.id, company_id: companyId });
+        throw ApiError.conflict(
+          member ? `${input.email} is already a member of this company` : `A user with the email ${input.email} already exists`,
+        );
+      }
       if (!user) {
         user = await User.query(trx).insertAndFetch({
           email: input.email,
@@ -101,6 +113,9 @@ export class CompanyService {
         trx,
       );
       return { user, role: input.role };
+    }).catch((err) => {
+      // Two concurrent adds of one email: the unique index refuses the second.
+      throw isUniqueViolation(err) ? ApiError.conflict(`A user with the email ${input.email} already exists`) : err;
     });
   }
 

@@ -3,7 +3,7 @@ import { User } from '../../db/models/user';
 import type { SecretBox } from '../../lib/crypto';
 import { verifyPassword } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
-import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp';
+import { TOTP_PERIOD_SECONDS, checkTotp, newTotpSecret, totpUri } from '../../lib/totp';
 import type { AuditService } from './audit';
 
 const INVALID_TOKEN = 'Invalid MFA token';
@@ -84,6 +84,11 @@ export class MfaService {
   async consumeCode(user: User, token: string): Promise<boolean> {
     if (!user.mfaSecretEncrypted) return false;
     const last = user.mfaLastTimeStep === null ? null : Number(user.mfaLastTimeStep);
+    // The last accepted step can be ahead of this instance's clock (another api instance a second
+    // ahead accepted a code from a client running ahead). No code can be newer then, and otplib
+    // throws on an afterTimeStep beyond its window: answer "invalid", not a 500.
+    const newestAcceptable = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) + 1;
+    if (last !== null && last >= newestAcceptable) return false;
     const check = await checkTotp({ secret: this.box.decrypt(user.mfaSecretEncrypted), token, afterTimeStep: last });
     if (!check.valid || check.timeStep === undefined) return false;
     const updated = await this.db('users')

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { Provider } from '../../db/models/provider';
 import { ProviderGroup, type Rotation } from '../../db/models/provider-group';
-import { ApiError } from '../../lib/errors';
+import { ApiError, isUniqueViolation } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { Principal } from '../principal';
@@ -102,6 +102,9 @@ export class ProviderGroupService {
         trx,
       );
       return g;
+    }).catch((err) => {
+      // Two concurrent creates with one name: the unique index refuses the second (see isUniqueViolation).
+      throw isUniqueViolation(err) ? ApiError.conflict(`A provider group named ${input.name} already exists`) : err;
     });
     return (await this.withMembers([group]))[0]!;
   }
@@ -151,6 +154,8 @@ export class ProviderGroupService {
         },
         trx,
       );
+    }).catch((err) => {
+      throw isUniqueViolation(err) ? ApiError.conflict(`A provider group named ${patch.name} already exists`) : err;
     });
     this.cache.delete(`${companyId}:${id}`);
     return this.get(companyId, id);
@@ -178,6 +183,7 @@ export class ProviderGroupService {
 
   /** The group as the gateway reads it (cached); null when it is not the company's. */
   async runtimeGroup(companyId: string, id: string): Promise<RuntimeGroup | null> {
+    if (!isUuid(id)) return null; // PostgreSQL would refuse it as a uuid (a 500), and it names nothing.
     const key = `${companyId}:${id}`;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;

@@ -2,7 +2,7 @@ import type { ProviderType } from '../../activities/providers/types';
 import type { Db } from '../../db/connection';
 import { Provider, type ProviderModelConfig } from '../../db/models/provider';
 import type { SecretBox } from '../../lib/crypto';
-import { ApiError } from '../../lib/errors';
+import { ApiError, isUniqueViolation } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { Principal } from '../principal';
@@ -140,6 +140,8 @@ export class ProviderService {
         trx,
       );
       return created;
+    }).catch((err) => {
+      throw isUniqueViolation(err) ? ApiError.conflict(`A provider named ${input.name} already exists`) : err;
     });
     this.runtimeCache.delete(companyId);
     return provider;
@@ -198,6 +200,8 @@ export class ProviderService {
         trx,
       );
       return row;
+    }).catch((err) => {
+      throw isUniqueViolation(err) ? ApiError.conflict(`A provider named ${patch.name} already exists`) : err;
     });
     this.runtimeCache.delete(companyId);
     return updated;
