@@ -8,6 +8,8 @@ const transform = { '^.+\\.(t|m?j)sx?$': ['@swc/jest', { jsc: { target: 'es2022'
 const compiledPackages = ['@scure', '@noble', '@otplib', 'otplib', '@opentelemetry'];
 const transformIgnorePatterns = [`/node_modules/(?!(${compiledPackages.join('|')})/)`];
 module.exports = {
+  // jest-circus reads the timeout from the top level only; integration tests start real services.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -24,7 +26,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts', '<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -13,7 +13,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 if (!existsSync(path.join(root, 'node_modules'))) {
   console.log('node_modules missing: running npm ci');
-  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  let ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (ci.status !== 0) ci = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (ci.status !== 0) {
     console.log('0 passed, 1 failed');
     process.exit(1);
