@@ -19,6 +19,9 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('0.0.0.0'),
   PORT: numberFrom(3000),
+  // api processes sharing the port (node:cluster); "auto" = one per CPU. Per-process state (caches,
+  // the concurrency guardrail, ROUND_ROBIN counters, session affinity) is then per process.
+  API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   PUBLIC_URL: z.string().optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/gatehouse'),
   DATABASE_POOL_MAX: numberFrom(20),

@@ -28,8 +28,8 @@ export function createMetrics() {
     }),
     gatewayAddedLatency: new Histogram({
       name: 'gatehouse_gateway_overhead_seconds',
-      help: 'Time the gateway adds to a call (total minus provider time)',
-      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1],
+      help: 'Time the gateway adds to an AUTONOMOUS call: total minus the time spent in provider calls (SDK included)',
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1],
       registers: [registry],
     }),
   };

@@ -1,3 +1,4 @@
+import { nodeHttpFetch } from './http-fetch';
 import { Anthropic } from '@anthropic-ai/sdk';
 import type {
   Base64ImageSource,
@@ -126,7 +127,7 @@ export class AnthropicAdapter implements ProviderAdapter {
     const apiKey = requireApiKey(target);
     return this.clients.getOrCreate(
       clientKey(target),
-      () => new Anthropic({ apiKey, baseURL: target.baseUrl ?? undefined, maxRetries: this.maxRetries }),
+      () => new Anthropic({ apiKey, baseURL: target.baseUrl ?? undefined, maxRetries: this.maxRetries, fetch: nodeHttpFetch }),
     );
   }
 }

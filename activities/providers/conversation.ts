@@ -65,5 +65,6 @@ export function requireApiKey(target: ProviderTarget): string {
 
 /** Wall time since `started` (a performance.now() reading), in whole milliseconds. */
 export function elapsedMs(started: number): number {
-  return Math.round(performance.now() - started);
+  // Hundredths of a millisecond: whole milliseconds hide the gateway's own sub-millisecond overhead.
+  return Math.round((performance.now() - started) * 100) / 100;
 }

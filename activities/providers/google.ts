@@ -1,3 +1,4 @@
+import { nodeHttpFetch } from './http-fetch';
 import {
   type Content,
   type GenerateContentParameters,
@@ -111,12 +112,11 @@ export class GoogleAdapter implements ProviderAdapter {
     const apiKey = requireApiKey(target);
     return this.clients.getOrCreate(clientKey(target), () => {
       const httpOptions: HttpOptions = {
-        // An explicit fetch stops the SDK from attaching its own undici dispatcher, which it finds
-        // through a global symbol that only exists in the realm where Node's fetch initialised,
-        // so inside a vm context (jest) every call failed with "Undici globalDispatcher is not
-        // available". The cost: undici's default 300 s headers timeout stays in force, as it
-        // does for the openai and anthropic SDKs; target timeouts are far below it.
-        fetch: (input, init) => fetch(input, init),
+        // The node:http transport (see http-fetch.ts). An explicit fetch also stops the SDK from
+        // attaching its own undici dispatcher, which it finds through a global symbol that only
+        // exists in the realm where Node's fetch initialised (inside jest's vm context every call
+        // failed with "Undici globalDispatcher is not available").
+        fetch: nodeHttpFetch,
       };
       if (target.baseUrl) httpOptions.baseUrl = target.baseUrl;
       // No retryOptions means no retries in @google/genai; attempts counts the first call.

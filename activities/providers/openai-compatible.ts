@@ -1,3 +1,4 @@
+import { nodeHttpFetch } from './http-fetch';
 import { OpenAI } from 'openai';
 import type {
   ChatCompletion,
@@ -114,6 +115,7 @@ export class OpenAICompatibleAdapter implements ProviderAdapter {
           // from the gateway's environment and send them with a tenant's key.
           organization: null,
           project: null,
+          fetch: nodeHttpFetch,
         }),
     );
   }

@@ -291,7 +291,7 @@ export class GatewayService {
     const totalMs = performance.now() - startedAt;
     this.deps.recorder.record({ ...recordCommon, status: 'SUCCESS', latencyMs: Math.round(totalMs) });
     this.deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'success', provider_type: candidate.provider.type });
-    this.deps.metrics.gatewayAddedLatency.observe(Math.max(0, totalMs - result.providerLatencyMs) / 1000);
+    this.deps.metrics.gatewayAddedLatency.observe(Math.max(0, totalMs - providerMs) / 1000);
     return {
       success: true as const,
       executionId,
