@@ -134,11 +134,9 @@ export class ApiKeyService {
     if (patch.expiresAt !== undefined) changes.expiresAt = patch.expiresAt;
     const updated = await this.db.transaction(async (trx) => {
       const row = await ApiKey.query(trx).patchAndFetchById(key.id, changes);
-      await this.audit.record(
+      await this.audit.recordFor(
+        principal,
         {
-          companyId: principal.companyId,
-          userId: principal.userId,
-          apiKeyId: principal.apiKey?.id ?? null,
           action: 'api_key.updated',
           resourceType: 'api_key',
           resourceId: key.id,
@@ -159,11 +157,9 @@ export class ApiKeyService {
     if (key.revokedAt) return publicApiKey(key);
     const revoked = await this.db.transaction(async (trx) => {
       const row = await ApiKey.query(trx).patchAndFetchById(id, { revokedAt: new Date() });
-      await this.audit.record(
+      await this.audit.recordFor(
+        principal,
         {
-          companyId: principal.companyId,
-          userId: principal.userId,
-          apiKeyId: principal.apiKey?.id ?? null,
           action: 'api_key.revoked',
           resourceType: 'api_key',
           resourceId: id,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection';
+import type { Principal } from '../principal';
 
 export interface AuditEntry {
   companyId: string | null;
@@ -17,6 +18,15 @@ export interface AuditEntry {
  */
 export class AuditService {
   constructor(private readonly db: Db) {}
+
+  /** An entry for an action the caller took: company, user and key come from the principal. */
+  async recordFor(
+    principal: Pick<Principal, 'companyId' | 'userId' | 'apiKey'>,
+    entry: Omit<AuditEntry, 'companyId' | 'userId' | 'apiKeyId'>,
+    trx: Db = this.db,
+  ): Promise<void> {
+    await this.record({ ...entry, companyId: principal.companyId, userId: principal.userId, apiKeyId: principal.apiKey?.id ?? null }, trx);
+  }
 
   async record(entry: AuditEntry, trx: Db = this.db): Promise<void> {
     await trx('audit_logs').insert({

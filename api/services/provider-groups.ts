@@ -165,11 +165,9 @@ export class ProviderGroupService {
     const existing = await this.get(principal.companyId, id);
     await this.db.transaction(async (trx) => {
       await ProviderGroup.query(trx).deleteById(id);
-      await this.audit.record(
+      await this.audit.recordFor(
+        principal,
         {
-          companyId: principal.companyId,
-          userId: principal.userId,
-          apiKeyId: principal.apiKey?.id ?? null,
           action: 'provider_group.deleted',
           resourceType: 'provider_group',
           resourceId: id,

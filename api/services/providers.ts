@@ -211,11 +211,9 @@ export class ProviderService {
     const existing = await this.get(principal.companyId, id);
     await this.db.transaction(async (trx) => {
       await Provider.query(trx).deleteById(id);
-      await this.audit.record(
+      await this.audit.recordFor(
+        principal,
         {
-          companyId: principal.companyId,
-          userId: principal.userId,
-          apiKeyId: principal.apiKey?.id ?? null,
           action: 'provider.deleted',
           resourceType: 'provider',
           resourceId: id,
