@@ -7,6 +7,8 @@ import { type AuthRule, defineRoute } from './define';
 // Keys are managed by signed-in administrators only: a key cannot mint or revoke keys.
 const admins: AuthRule = { accept: ['session'], permission: 'api_keys.manage' };
 
+const oneKey = z.object({ apiKey: apiKeySchema });
+
 export const apiKeyRoutes = [
   defineRoute({
     method: 'post',
@@ -48,7 +50,7 @@ export const apiKeyRoutes = [
     auth: admins,
     params: idParams,
     responses: {
-      200: { description: 'The key', schema: z.object({ apiKey: apiKeySchema }) },
+      200: { description: 'The key', schema: oneKey },
       404: { description: 'No such key in this company', schema: errorSchema },
     },
     handler: async (ctx, { principal, params }) => ({
@@ -64,7 +66,7 @@ export const apiKeyRoutes = [
     params: idParams,
     body: updateApiKeyBody,
     responses: {
-      200: { description: 'Updated', schema: z.object({ apiKey: apiKeySchema }) },
+      200: { description: 'Updated', schema: oneKey },
       400: { description: 'Invalid change', schema: errorSchema },
       404: { description: 'No such key in this company', schema: errorSchema },
     },
@@ -80,7 +82,7 @@ export const apiKeyRoutes = [
     auth: admins,
     params: idParams,
     responses: {
-      200: { description: 'Revoked', schema: z.object({ apiKey: apiKeySchema }) },
+      200: { description: 'Revoked', schema: oneKey },
       404: { description: 'No such key in this company', schema: errorSchema },
     },
     handler: async (ctx, { principal, params }) => ({
