@@ -1,7 +1,9 @@
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
+import { createProviderRegistry } from '../activities/providers';
 import { createDb } from '../db/connection';
 import { type Config, loadConfig } from '../lib/config';
+import { SecretBox } from '../lib/crypto';
 import { createLogger } from '../lib/logger';
 
 /**
@@ -21,7 +23,13 @@ export async function createGatehouseWorker(
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    activities: createActivities({ db }),
+    activities: createActivities({
+      db,
+      config,
+      secretBox: new SecretBox(config.ENCRYPTION_KEY),
+      logger: createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-activities' }),
+      providerRegistry: createProviderRegistry(),
+    }),
     ...(opts.identity ? { identity: opts.identity } : {}),
     ...workflowSource,
   });
