@@ -405,6 +405,56 @@ describe('delivery', () => {
   });
 });
 
+describe('durability and cost', () => {
+  it('a delivery waiting for its retry survives a worker restart', async () => {
+    const attempts: number[] = [];
+    const url = await listen(
+      createServer(async (req, res) => {
+        attempts.push(JSON.parse(await readBody(req)).attempt);
+        res.statusCode = attempts.length === 1 ? 500 : 204;
+        res.end();
+      }),
+    );
+    const webhookId = (await createWebhook(session, { url })).body.webhook.id;
+    await execute('Survive a restart');
+    await waitFor(() => deliveriesOf(webhookId), (d) => d[0]?.status === 'RETRYING');
+    await stack.stopWorker();
+    // The retry falls due while no worker runs; the timer is Temporal's, not the worker's.
+    await new Promise((r) => setTimeout(r, RETRY_DELAYS_S[0]! * 1000 + 500));
+    expect(attempts).toEqual([1]);
+    await stack.startWorker();
+    const [delivery] = await waitFor(() => deliveriesOf(webhookId), (d) => d[0]?.status === 'SUCCEEDED');
+    expect(delivery.attempts.map((a: any) => [a.attempt, a.statusCode])).toEqual([
+      [1, 500],
+      [2, 204],
+    ]);
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it('a company without webhooks costs no query per execution (subscription cache)', async () => {
+    const quiet = await stack.createCompany();
+    const execQuiet = () =>
+      stack.http<any>('POST', '/api/gateway/execute', { token: quiet.gatewayKey, body: { prompt: 'hi', executionMode: 'AUTONOMOUS', providerType: 'OPENAI' } });
+    const webhookQueries: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (/"webhooks"/.test(q.sql)) webhookQueries.push(q.sql);
+    };
+    stack.container.db.on('query', onQuery);
+    try {
+      expect((await execQuiet()).status).toBe(200);
+      await stack.container.services.webhooks.drain();
+      expect(webhookQueries).toHaveLength(1); // the first execution loads the (empty) subscription list
+      for (let i = 0; i < 5; i++) expect((await execQuiet()).status).toBe(200);
+      await stack.container.services.webhooks.drain();
+      expect(webhookQueries).toHaveLength(1);
+    } finally {
+      stack.container.db.removeListener('query', onQuery);
+    }
+    const deliveries = await stack.container.db('webhook_deliveries').where({ company_id: quiet.companyId });
+    expect(deliveries).toEqual([]);
+  });
+});
+
 describe('deliveries to other URLs (batch callbacks)', () => {
   it('a callback delivery signs with its own secret and verifies at the sample receiver', async () => {
     const received: WebhookDelivery[] = [];
