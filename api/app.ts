@@ -16,6 +16,7 @@ import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -41,6 +42,7 @@ export function createApp(container: Container): Koa {
     ...providerGroupRoutes,
     ...gatewayRoutes,
     ...holdRoutes,
+    ...webhookRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

@@ -16,6 +16,7 @@ import { HoldService } from './services/holds';
 import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
 import { ProviderService } from './services/providers';
+import { WebhookService } from './services/webhooks';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -43,6 +44,7 @@ export interface Services {
   recorder: ExecutionRecorder;
   holds: HoldService;
   gateway: GatewayService;
+  webhooks: WebhookService;
 }
 
 export interface Container extends Infrastructure {
@@ -79,6 +81,7 @@ export function createContainer(infra: Infrastructure): Container {
     maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
   });
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
+  const webhooks = new WebhookService({ db, box: secretBox, temporal, audit, logger, config });
   const gateway = new GatewayService({
     config,
     providers,
@@ -89,8 +92,9 @@ export function createContainer(infra: Infrastructure): Container {
     metrics,
     tracing,
     logger,
+    webhooks,
   });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
+  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway, webhooks };
   return {
     ...infra,
     services,
@@ -101,6 +105,7 @@ export function createContainer(infra: Infrastructure): Container {
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
+      await webhooks.drain();
       await auth.stop();
       await tracing.shutdown();
       await temporal.close();

@@ -53,6 +53,18 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+
+  // --- Webhooks and outbound URLs (account webhooks, batch completion callbacks) ---
+  // Hosts, IPs or CIDRs that outbound URLs may reach although private/loopback/link-local; an
+  // allowlisted host may also use http (local receivers in development and tests). Empty in production.
+  OUTBOUND_URL_ALLOWLIST: z.string().default(''),
+  // Waits before retries 1, 2, 3 (spec: 1, 5 and 15 minutes); fractions allowed (tests use seconds).
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .default('60,300,900')
+    .refine((v) => v.split(',').every((p) => p.trim() !== '' && Number.isFinite(Number(p)) && Number(p) >= 0), 'comma-separated seconds'),
+  // How long one delivery attempt waits for an answer before it counts as failed (a timeout).
+  WEBHOOK_TIMEOUT_MS: numberFrom(10000),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };
