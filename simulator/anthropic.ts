@@ -113,6 +113,7 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
   };
 }
 
+/** Exported for simulator/anthropic-batches.ts: every batch item is answered by it. */
 export function createMessage(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const requested = requireString(body, 'model');

@@ -90,6 +90,7 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
   };
 }
 
+/** Exported for simulator/openai-batches.ts: every batch item is answered by it. */
 export function chatCompletion(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const requested = requireString(body, 'model');

@@ -104,7 +104,8 @@ describe('OpenAI batch mapping', () => {
 
   it('builds one JSONL line per request with the synchronous adapter’s body', () => {
     const jsonl = toOpenAiJsonl(openAiTarget, [{ customId: 'a-1', request: { prompt: 'p', systemPrompt: 's', maxTokens: 9, temperature: 0.2 } }]);
-    const text = jsonl.toString('utf8');
+    expect(jsonl).toHaveLength(1);
+    const text = jsonl[0]!;
     expect(text.endsWith('\n')).toBe(true);
     expect(JSON.parse(text)).toEqual({
       custom_id: 'a-1',

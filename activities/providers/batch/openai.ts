@@ -1,4 +1,4 @@
-import { OpenAI, toFile } from 'openai';
+import { OpenAI } from 'openai';
 import { ClientCache, clientKey } from '../client-cache';
 import { requireApiKey, timeoutOf } from '../conversation';
 import { classifyProviderError } from '../errors';
@@ -24,14 +24,14 @@ const CHAT_ENDPOINT = '/v1/chat/completions';
 /** Uploads and downloads of up to ~200 MB: not bound by a chat call's timeout. */
 const TRANSFER_TIMEOUT_MS = 10 * 60_000;
 
-/** The JSONL input file: one `{custom_id, method, url, body}` line per request. */
-export function toOpenAiJsonl(target: ProviderTarget, lines: readonly BatchRequestLine[]): Buffer {
+/** The JSONL input file's lines, each `{custom_id, method, url, body}` plus its newline. */
+export function toOpenAiJsonl(target: ProviderTarget, lines: readonly BatchRequestLine[]): string[] {
   const out: string[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const { customId, request } = lines[i]!;
-    out[i] = JSON.stringify({ custom_id: customId, method: 'POST', url: CHAT_ENDPOINT, body: toChatParams(target, request) });
+    out[i] = `${JSON.stringify({ custom_id: customId, method: 'POST', url: CHAT_ENDPOINT, body: toChatParams(target, request) })}\n`;
   }
-  return Buffer.from(`${out.join('\n')}\n`, 'utf8');
+  return out;
 }
 
 export class OpenAIBatchClient implements ProviderBatchClient {
@@ -48,7 +48,7 @@ export class OpenAIBatchClient implements ProviderBatchClient {
       checkLines(lines, OPENAI_BATCH_MAX_REQUESTS);
       const client = this.client(target);
       const file = await client.files.create(
-        { file: await toFile(toOpenAiJsonl(target, lines), 'batch.jsonl', { type: 'application/jsonl' }), purpose: 'batch' },
+        { file: new File([Buffer.from(toOpenAiJsonl(target, lines).join(''))], 'batch.jsonl', { type: 'application/jsonl' }), purpose: 'batch' },
         { timeout: TRANSFER_TIMEOUT_MS },
       );
       const batch = await client.batches.create(
