@@ -59,9 +59,15 @@ export function shuffle<T>(items: T[], random: () => number = Math.random): T[] 
   return items;
 }
 
-/** JSONL bytes of some lines (each line already serialised), with a trailing newline. */
+/**
+ * JSONL bytes of some lines (each line already serialised), with a trailing newline. Encoded in
+ * groups: one join over 50,000 lines builds a 40 MB rope string whose flattening and encoding cost
+ * ~10x more than encoding a thousand lines at a time.
+ */
 export function jsonl(lines: string[]): Buffer {
-  return Buffer.from(lines.length === 0 ? '' : `${lines.join('\n')}\n`, 'utf8');
+  const groups: Buffer[] = [];
+  for (let i = 0; i < lines.length; i += 1000) groups.push(Buffer.from(`${lines.slice(i, i + 1000).join('\n')}\n`, 'utf8'));
+  return Buffer.concat(groups);
 }
 
 /** A per-provider batch record: only the store's bookkeeping fields are common. */

@@ -148,12 +148,12 @@ function processed(b: OpenAiBatch, now: number): number {
   return b.outcome === 'expired' ? Math.floor(done / 2) : done;
 }
 
-function unprocessedLine(customId: string, code: 'batch_cancelled' | 'batch_expired'): string {
+function unprocessedLine(batchId: string, index: number, customId: string, code: 'batch_cancelled' | 'batch_expired'): string {
   const message =
     code === 'batch_cancelled'
       ? 'This request was not executed because the batch was cancelled.'
       : 'This request could not be executed before the completion window expired.';
-  return JSON.stringify({ id: `batch_req_sim${nextId()}`, custom_id: customId, response: null, error: { code, message } });
+  return JSON.stringify({ id: `batch_req_${batchId}_${index}`, custom_id: customId, response: null, error: { code, message } });
 }
 
 /** Writes the output and error files once the batch has reached completed, cancelled or expired. */
@@ -165,7 +165,7 @@ function finalize(store: BatchStore, b: OpenAiBatch, now: number): void {
   const bad: string[] = [];
   const code = b.cancelledAt !== undefined ? 'batch_cancelled' : 'batch_expired';
   for (let i = 0; i < b.lines.length; i++) {
-    if (i >= done) bad.push(unprocessedLine(b.customIds[i]!, code));
+    if (i >= done) bad.push(unprocessedLine(b.id, i, b.customIds[i]!, code));
     else if (b.failed[i] === 1) bad.push(b.lines[i]!);
     else ok.push(b.lines[i]!);
   }
@@ -302,11 +302,12 @@ function readInput(bytes: Buffer, endpoint: string): { lines: ParsedLine[]; erro
   return { lines, error: undefined };
 }
 
-function resultLine(customId: string, status: number, body: unknown): string {
+/** Ids derived from the batch id and the line number: unique, and cheaper than nextId() per line. */
+function resultLine(batchId: string, index: number, customId: string, status: number, body: unknown): string {
   return JSON.stringify({
-    id: `batch_req_sim${nextId()}`,
+    id: `batch_req_${batchId}_${index}`,
     custom_id: customId,
-    response: { status_code: status, request_id: `req_sim${nextId()}`, body },
+    response: { status_code: status, request_id: `req_${batchId}_${index}`, body },
     error: null,
   });
 }
@@ -370,7 +371,7 @@ function createBatch(store: BatchStore, req: SimRequest): SimResponse {
       }
     }
     batch.failed[i] = status === 200 ? 0 : 1;
-    batch.lines![i] = resultLine(customId, status, answer);
+    batch.lines![i] = resultLine(batch.id, i, customId, status, answer);
   }
   store.openAiBatches.set(batch.id, batch);
   return { status: 200, body: render(store, batch, batch.createdAt) };
