@@ -9,6 +9,7 @@ import { TemporalGateway } from '../temporal/client';
 import { ApiKeyService } from './services/api-keys';
 import { AuditService } from './services/audit';
 import { AuthService } from './services/auth';
+import { BatchService } from './services/batch';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
 import { GatewayService } from './services/gateway';
@@ -43,6 +44,7 @@ export interface Services {
   recorder: ExecutionRecorder;
   holds: HoldService;
   gateway: GatewayService;
+  batch: BatchService;
 }
 
 export interface Container extends Infrastructure {
@@ -90,7 +92,8 @@ export function createContainer(infra: Infrastructure): Container {
     tracing,
     logger,
   });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
+  const batch = new BatchService({ db, config, temporal, providers, secretBox, logger });
+  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway, batch };
   return {
     ...infra,
     services,

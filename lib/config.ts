@@ -53,9 +53,28 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+  // --- Batch jobs (spec document 1, Limits; the names are the spec's) ---
+  BATCH_MAX_ITEMS: numberFrom(50_000),
+  BATCH_MAX_FILE_SIZE_MB: numberFrom(100),
+  BATCH_RESULTS_TTL_DAYS: numberFrom(30),
+  // Tests and demos: a retention in seconds overrides BATCH_RESULTS_TTL_DAYS.
+  BATCH_RESULTS_TTL_SECONDS: z.coerce.number().positive().optional(),
+  BATCH_MAX_CONCURRENT_JOBS: numberFrom(10),
+  BATCH_WEBHOOK_TIMEOUT_MS: numberFrom(10_000),
+  // Retries after an item's first failure (so at most 1 + this many provider calls per item).
+  BATCH_MAX_RETRY_ATTEMPTS: numberFrom(2),
+  // Requests in flight per concurrent split (GOOGLE: 20 by the spec).
+  BATCH_CONCURRENCY: numberFrom(20),
+  // Items per page activity of a concurrent split.
+  BATCH_PAGE_SIZE: numberFrom(500),
+  // Native provider batches are polled from this delay, growing by half each poll up to the maximum.
+  BATCH_POLL_INITIAL_MS: numberFrom(5_000),
+  BATCH_POLL_MAX_MS: numberFrom(60_000),
+  // Delays between completion-callback attempts (comma-separated milliseconds), like account webhooks.
+  BATCH_WEBHOOK_RETRY_DELAYS_MS: z.string().default('60000,300000,900000'),
 });
 
-export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };
+export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -71,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SESSION_COOKIE_SECURE must be true in production (session cookies only over HTTPS)');
   }
   const holdExpiryMs = c.HOLD_EXPIRY_SECONDS ? c.HOLD_EXPIRY_SECONDS * 1000 : c.HOLD_EXPIRY_MINUTES * 60_000;
-  return { ...c, holdExpiryMs };
+  const batchResultsTtlMs = c.BATCH_RESULTS_TTL_SECONDS ? c.BATCH_RESULTS_TTL_SECONDS * 1000 : c.BATCH_RESULTS_TTL_DAYS * 86_400_000;
+  return { ...c, holdExpiryMs, batchResultsTtlMs };
 }

@@ -3,3 +3,7 @@
  * workflow instead of creating a second one, and operators can find it in the Temporal UI.
  */
 export const holdWorkflowId = (holdId: string) => `hold:${holdId}`;
+
+// Batch jobs: the job, one child per split. Derived from the ids so a restart finds them again.
+export const batchWorkflowId = (batchId: string) => `batch:${batchId}`;
+export const batchSplitWorkflowId = (batchId: string, splitId: string) => `batch:${batchId}:split:${splitId}`;

@@ -1,0 +1,13 @@
+import type { ProviderType } from '../providers/types';
+import type { ProviderBatchClient } from '../providers/batch/types';
+
+/**
+ * The providers' native batch facilities the batch workflow may use, by provider type. A type
+ * missing here runs through concurrent execution instead (the facility is chosen when a split is
+ * planned, and recorded on it).
+ */
+export type NativeBatchClients = Partial<Record<ProviderType, ProviderBatchClient>>;
+
+export function createNativeBatchClients(): NativeBatchClients {
+  return {};
+}
