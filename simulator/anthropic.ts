@@ -113,7 +113,7 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
   };
 }
 
-function createMessage(req: SimRequest): SimResponse {
+export function createMessage(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const requested = requireString(body, 'model');
   // ISO dates compare correctly as strings.
