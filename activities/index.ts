@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger';
 import type { ProviderRegistry } from './providers';
 import { createBatchActivities } from './batch';
 import { createHoldActivities } from './holds';
+import { createWebhookActivities } from './webhooks';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createHoldActivities(deps),
     ...createBatchActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

@@ -17,6 +17,7 @@ import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -43,6 +44,7 @@ export function createApp(container: Container): Koa {
     ...gatewayRoutes,
     ...holdRoutes,
     ...batchRoutes,
+    ...webhookRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

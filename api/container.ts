@@ -17,6 +17,7 @@ import { HoldService } from './services/holds';
 import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
 import { ProviderService } from './services/providers';
+import { WebhookService } from './services/webhooks';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -45,6 +46,7 @@ export interface Services {
   holds: HoldService;
   gateway: GatewayService;
   batch: BatchService;
+  webhooks: WebhookService;
 }
 
 export interface Container extends Infrastructure {
@@ -81,6 +83,7 @@ export function createContainer(infra: Infrastructure): Container {
     maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
   });
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
+  const webhooks = new WebhookService({ db, box: secretBox, temporal, audit, logger, config });
   const gateway = new GatewayService({
     config,
     providers,
@@ -91,9 +94,10 @@ export function createContainer(infra: Infrastructure): Container {
     metrics,
     tracing,
     logger,
+    webhooks,
   });
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway, batch };
+  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway, webhooks, batch };
   return {
     ...infra,
     services,
@@ -104,6 +108,7 @@ export function createContainer(infra: Infrastructure): Container {
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
+      await webhooks.drain();
       await auth.stop();
       await tracing.shutdown();
       await temporal.close();

@@ -61,7 +61,7 @@ const configSchema = z.object({
   BATCH_RESULTS_TTL_SECONDS: z.coerce.number().positive().optional(),
   BATCH_MAX_CONCURRENT_JOBS: numberFrom(10),
   BATCH_WEBHOOK_TIMEOUT_MS: numberFrom(10_000),
-  // Retries after an item's first failure (so at most 1 + this many provider calls per item).
+  // Tries per item: an item that has failed this many times is ERROR (so 2 = one retry after a failure).
   BATCH_MAX_RETRY_ATTEMPTS: numberFrom(2),
   // Requests in flight per concurrent split (GOOGLE: 20 by the spec).
   BATCH_CONCURRENCY: numberFrom(20),
@@ -70,8 +70,18 @@ const configSchema = z.object({
   // Native provider batches are polled from this delay, growing by half each poll up to the maximum.
   BATCH_POLL_INITIAL_MS: numberFrom(5_000),
   BATCH_POLL_MAX_MS: numberFrom(60_000),
-  // Delays between completion-callback attempts (comma-separated milliseconds), like account webhooks.
-  BATCH_WEBHOOK_RETRY_DELAYS_MS: z.string().default('60000,300000,900000'),
+
+  // --- Webhooks and outbound URLs (account webhooks, batch completion callbacks) ---
+  // Hosts, IPs or CIDRs that outbound URLs may reach although private/loopback/link-local; an
+  // allowlisted host may also use http (local receivers in development and tests). Empty in production.
+  OUTBOUND_URL_ALLOWLIST: z.string().default(''),
+  // Waits before retries 1, 2, 3 (spec: 1, 5 and 15 minutes); fractions allowed (tests use seconds).
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .default('60,300,900')
+    .refine((v) => v.split(',').every((p) => p.trim() !== '' && Number.isFinite(Number(p)) && Number(p) >= 0), 'comma-separated seconds'),
+  // How long one delivery attempt waits for an answer before it counts as failed (a timeout).
+  WEBHOOK_TIMEOUT_MS: numberFrom(10000),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

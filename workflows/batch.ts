@@ -2,17 +2,20 @@ import {
   ApplicationFailure,
   CancellationScope,
   ChildWorkflowFailure,
+  ParentClosePolicy,
   continueAsNew,
   executeChild,
   isCancellation,
   proxyActivities,
   sleep,
+  startChild,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { BatchActivities } from '../activities/batch';
 import type { PlannedSplitRef } from '../activities/batch/lifecycle';
 import { type BatchFacility, type BatchStatus, nextPollDelayMs } from '../domain/batch/types';
-import { batchSplitWorkflowId } from '../temporal/workflow-ids';
+import { batchSplitWorkflowId, webhookDeliveryWorkflowId } from '../temporal/workflow-ids';
+import { webhookDeliveryWorkflow } from './webhook-delivery';
 
 /**
  * One batch job: `batch:<batchId>`, started when the job is created.
@@ -73,7 +76,7 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchSta
 
   const summary = await lifecycle.completeBatch({ batchId, resultsTtlMs: input.resultsTtlMs });
   if (summary.status !== 'COMPLETED') return summary.status;
-  if (summary.hasCallback) await sendCompletionCallback(input, summary);
+  if (summary.hasCallback) await sendCompletionCallback(input);
 
   // Results are kept for the TTL, then deleted: EXPIRED.
   const expiresAt = summary.expiresAt ? new Date(summary.expiresAt).getTime() : Date.now() + input.resultsTtlMs;
@@ -130,12 +133,22 @@ function failureMessage(err: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-async function sendCompletionCallback(
-  input: BatchWorkflowInput,
-  summary: { status: BatchStatus; completedItems: number; failedItems: number; actualCostUSD: number },
-): Promise<void> {
-  void input;
-  void summary;
+/**
+ * Stores the signed callback delivery and hands it to the webhook delivery workflow (its retry
+ * schedule is the account webhooks' one). Abandoned on close: the expiry wait must not hold it.
+ */
+async function sendCompletionCallback(input: BatchWorkflowInput): Promise<void> {
+  const created = await lifecycle.createBatchCallbackDelivery({
+    batchId: input.batchId,
+    resultsBaseUrl: input.resultsBaseUrl,
+    timeoutMs: input.webhookTimeoutMs,
+  });
+  if (!created) return;
+  await startChild(webhookDeliveryWorkflow, {
+    workflowId: webhookDeliveryWorkflowId(created.deliveryId),
+    args: [{ deliveryId: created.deliveryId, retryDelaysMs: input.webhookRetryDelaysMs, timeoutMs: input.webhookTimeoutMs }],
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+  });
 }
 
 /**
@@ -214,7 +227,7 @@ async function runNative(input: BatchSplitInput): Promise<void> {
     polling = false;
     if (collected.retry === 0) return;
     round++;
-    if (round > input.maxRetryAttempts) {
+    if (round >= Math.max(1, input.maxRetryAttempts)) {
       throw ApplicationFailure.nonRetryable(`Items still pending after ${round} rounds`, 'BatchRoundsExhausted');
     }
   }

@@ -18,10 +18,11 @@ import { loadTarget } from './routing';
  * Running a split's items. Two ways, chosen when the split was planned:
  *  - CONCURRENT (GOOGLE and every type without a native facility): a page of items per activity,
  *    `concurrency` provider calls in flight through the gateway adapters, each failed call retried
- *    up to maxRetryAttempts times (after Retry-After when the provider sent one);
+ *    until the item has been tried maxRetryAttempts times (after Retry-After when the provider sent one);
  *  - NATIVE (OPENAI, ANTHROPIC): items are submitted as provider batches of at most the provider's
  *    size, polled by the workflow with backoff, and their results streamed back into PostgreSQL;
- *    failed items go into the next round, up to maxRetryAttempts rounds.
+ *    failed items go into the next round, until they have been tried maxRetryAttempts times.
+ * BATCH_MAX_RETRY_ATTEMPTS (2) is the number of tries an item gets: an item that fails twice is ERROR.
  * Activities read and write items themselves: only ids and counts cross the workflow boundary.
  */
 interface ItemRow {
@@ -125,7 +126,7 @@ export function createBatchExecutionActivities(deps: {
       if (!items.length) return { processed: 0, lastSeq: input.afterSeq, done: true };
       await db('batch_items').whereIn('id', items.map((i) => i.id)).where({ status: 'PENDING' }).update({ status: 'PROCESSING', updated_at: new Date() });
 
-      const maxTries = 1 + input.maxRetryAttempts;
+      const maxTries = Math.max(1, input.maxRetryAttempts);
       const buffer: ItemOutcome[] = [];
       let authFailure: ProviderError | null = null;
       const flush = async () => {
@@ -277,7 +278,7 @@ export function createBatchExecutionActivities(deps: {
       const ctx = Context.current();
       const { split, target, prices } = await splitContext(splitId);
       const client = nativeClient(split);
-      const maxTries = 1 + maxRetryAttempts;
+      const maxTries = Math.max(1, maxRetryAttempts);
       const subs = await db('batch_submissions').where({ split_id: splitId, round });
       let wholeBatchFailed = false;
       for (const s of subs) {

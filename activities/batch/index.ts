@@ -1,4 +1,5 @@
 import type { ActivityDeps } from '..';
+import { createBatchCallbackActivities } from './callback';
 import { createBatchExecutionActivities } from './execution';
 import { createBatchLifecycleActivities } from './lifecycle';
 import { type NativeBatchClients, createNativeBatchClients } from './native-clients';
@@ -8,6 +9,7 @@ export function createBatchActivities(deps: ActivityDeps, nativeClients: NativeB
   return {
     ...createBatchLifecycleActivities({ db: deps.db, nativeClients }),
     ...createBatchExecutionActivities({ ...deps, nativeClients }),
+    ...createBatchCallbackActivities(deps),
   };
 }
 

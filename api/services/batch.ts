@@ -3,12 +3,14 @@ import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/cli
 import type { Db } from '../../db/connection';
 import { BatchJob, type BatchItemRow, BatchSplit, RESULT_COLUMNS, toBatchDetail, toBatchListEntry, toResultItem } from '../../db/models/batch-job';
 import { chooseBatchCandidates } from '../../domain/batch/routing';
+import { parseRetryDelaysSeconds } from '../../domain/webhooks';
 import { ACTIVE_BATCH_STATUSES, type BatchStatus, batchItemCostUsd, batchProgress, isActiveBatchStatus } from '../../domain/batch/types';
 import type { Config } from '../../lib/config';
 import { type SecretBox, randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { isUuid, newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
+import { OutboundUrlPolicy } from '../../lib/outbound-url';
 import type { TemporalGateway } from '../../temporal/client';
 import { batchWorkflowId } from '../../temporal/workflow-ids';
 import { type BatchWorkflowInput, batchWorkflow } from '../../workflows/batch';
@@ -33,6 +35,8 @@ const RESULTS_PAGE = 1_000;
  * itself (so the answer is immediate); the workflow's own writes never leave CANCELLED.
  */
 export class BatchService {
+  private readonly outbound: OutboundUrlPolicy;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -43,7 +47,9 @@ export class BatchService {
       logger: Logger;
       callbackGuard?: CallbackUrlGuard;
     },
-  ) {}
+  ) {
+    this.outbound = new OutboundUrlPolicy(deps.config.OUTBOUND_URL_ALLOWLIST);
+  }
 
   private get limits() {
     const c = this.deps.config;
@@ -147,7 +153,7 @@ export class BatchService {
       pollInitialMs: c.BATCH_POLL_INITIAL_MS,
       pollMaxMs: c.BATCH_POLL_MAX_MS,
       webhookTimeoutMs: c.BATCH_WEBHOOK_TIMEOUT_MS,
-      webhookRetryDelaysMs: parseDelays(c.BATCH_WEBHOOK_RETRY_DELAYS_MS),
+      webhookRetryDelaysMs: parseRetryDelaysSeconds(c.WEBHOOK_RETRY_DELAYS_SECONDS),
       resultsBaseUrl: (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, ''),
     };
   }
@@ -173,9 +179,9 @@ export class BatchService {
   }
 
   private async checkCallbackUrl(url: string): Promise<void> {
-    const u = new URL(url);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw invalidConfig('callbackUrl must be an http(s) URL');
     try {
+      // HTTPS, and no private, loopback or link-local target unless OUTBOUND_URL_ALLOWLIST permits it.
+      await this.outbound.check(url);
       await this.deps.callbackGuard?.(url);
     } catch (err) {
       throw invalidConfig(`callbackUrl is not allowed: ${(err as Error).message}`);
@@ -339,11 +345,4 @@ function missingItems() {
 
 function invalidConfig(message: string) {
   return new ApiError(400, 'INVALID_CONFIG', `Invalid config: ${message}`);
-}
-
-function parseDelays(text: string): number[] {
-  return text
-    .split(',')
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isFinite(n) && n >= 0);
 }

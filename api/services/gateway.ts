@@ -20,6 +20,7 @@ import {
   telemetryInstruction,
 } from '../../domain/telemetry';
 import { estimateTokens, renderTemplate } from '../../domain/template';
+import type { GatewayExecutedData } from '../../domain/webhooks';
 import type { Config } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
 import { isUuid, newId } from '../../lib/ids';
@@ -32,6 +33,7 @@ import type { ExecutionAttempt, ExecutionRecorder } from './execution-recorder';
 import type { HoldService } from './holds';
 import type { ProviderGroupService } from './provider-groups';
 import type { ProviderService, RuntimeProvider } from './providers';
+import type { WebhookService } from './webhooks';
 import { DEFAULT_SESSION_TTL_SECONDS, SessionAffinity } from './session-affinity';
 
 /** Models used with client credentials when the caller names none. */
@@ -90,6 +92,8 @@ export class GatewayService {
       metrics: Metrics;
       tracing: Tracing;
       logger: Logger;
+      /** gateway.executed events (fire-and-forget; optional so other wirings need not provide it). */
+      webhooks?: WebhookService;
     },
   ) {}
 
@@ -273,6 +277,7 @@ export class GatewayService {
         costEstimate: cost,
       });
       this.deps.recorder.record({ ...recordCommon, status: 'HELD', latencyMs: Math.round(performance.now() - startedAt) });
+      this.deps.webhooks?.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'SUPERVISED', performance.now() - startedAt, hold.id));
       this.deps.metrics.gatewayExecutions.inc({ mode: 'SUPERVISED', status: 'held', provider_type: candidate.provider.type });
       return {
         success: true as const,
@@ -290,6 +295,7 @@ export class GatewayService {
 
     const totalMs = performance.now() - startedAt;
     this.deps.recorder.record({ ...recordCommon, status: 'SUCCESS', latencyMs: Math.round(totalMs) });
+    this.deps.webhooks?.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'AUTONOMOUS', totalMs, null));
     this.deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'success', provider_type: candidate.provider.type });
     this.deps.metrics.gatewayAddedLatency.observe(Math.max(0, totalMs - providerMs) / 1000);
     return {
@@ -436,6 +442,26 @@ function attempt(c: Candidate<CallableProvider>, status: 'SUCCESS' | 'ERROR', ms
     status,
     ...(error ? { errorKind: error.kind, httpStatus: error.status } : {}),
     latencyMs: Math.round(ms),
+  };
+}
+
+/** data of the gateway.executed webhook event (docs/API.md, Webhooks). */
+function executedEvent(
+  r: { id: string; providerName: string; providerType: string; model: string; promptTokens: number; completionTokens: number; totalTokens: number; costUsd: number },
+  mode: 'AUTONOMOUS' | 'SUPERVISED',
+  latencyMs: number,
+  holdId: string | null,
+): GatewayExecutedData {
+  return {
+    executionId: r.id,
+    mode,
+    provider: r.providerName,
+    providerType: r.providerType,
+    model: r.model,
+    tokens: { prompt: r.promptTokens, completion: r.completionTokens, total: r.totalTokens },
+    costUSD: r.costUsd,
+    latencyMs: Math.round(latencyMs),
+    holdId,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { batchWorkflowId } from '../../temporal/workflow-ids';
+import { jsonl, uploadBatch, waitForBatch } from '../support/batch';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**
@@ -27,30 +28,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-export function jsonl(n: number, prefix = 'q'): string {
-  let out = '';
-  for (let i = 0; i < n; i++) out += `${JSON.stringify({ id: `${prefix}-${i}`, prompt: `Question {{n}} number ${i}`, variables: { n: String(i) } })}\n`;
-  return out;
-}
-
-export async function upload(s: Stack, token: string, body: string, config: unknown) {
-  const form = new FormData();
-  form.set('config', JSON.stringify(config));
-  form.set('file', new Blob([body], { type: 'application/jsonl' }), 'items.jsonl');
-  const res = await fetch(`${s.url}/api/v1/batch`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-export async function waitForStatus(s: Stack, token: string, batchId: string, done: (b: any) => boolean, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await s.http<any>('GET', `/api/v1/batch/${batchId}`, { token });
-    if (done(res.body)) return res.body;
-    if (Date.now() > deadline) throw new Error(`batch ${batchId} not done in ${timeoutMs} ms: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe('batch API', () => {
   it('creates from JSON and answers 201 with the spec shape', async () => {
     const res = await stack.http<any>('POST', '/api/v1/batch', {
@@ -59,7 +36,7 @@ describe('batch API', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ batchId: expect.any(String), status: 'QUEUED', totalItems: 2, estimatedCostUSD: expect.any(Number), createdAt: expect.any(String) });
-    const done = await waitForStatus(stack, company.gatewayKey, res.body.batchId, (b) => b.status === 'COMPLETED');
+    const done = await waitForBatch(stack, company.gatewayKey, res.body.batchId, (b) => b.status === 'COMPLETED');
     expect(done).toMatchObject({ batchId: res.body.batchId, name: 'tiny', totalItems: 2, completedItems: 2, failedItems: 0, progress: 1, providerName: 'sim-google', providerModel: 'gemini-2.5-flash', splitStrategy: 'single', qualityTier: null, sanitizationEnabled: false, errorMessage: null, metadata: {} });
     expect(done.splits).toEqual([{ id: expect.any(String), providerName: 'sim-google', providerModel: 'gemini-2.5-flash', itemCount: 2, status: 'COMPLETED', costUSD: done.actualCostUSD }]);
     const results = await stack.http<any>('GET', `/api/v1/batch/${res.body.batchId}/results`, { token: company.gatewayKey });
@@ -79,7 +56,7 @@ describe('batch API', () => {
     expect(badConfig.status).toBe(400);
     expect(badConfig.body.code).toBe('INVALID_CONFIG');
     expect((await post({ items: [{ id: 'x', prompt: 'a' }], config: { providerHint: 'nope' } })).body.code).toBe('INVALID_CONFIG');
-    const badLine = await upload(stack, company.gatewayKey, '{"id":"1","prompt":"ok"}\nnot json\n', {});
+    const badLine = await uploadBatch(stack.url, company.gatewayKey, '{"id":"1","prompt":"ok"}\nnot json\n', {});
     expect(badLine.status).toBe(400);
     expect(badLine.body.error).toContain('line 2');
     const after = await stack.http<any>('GET', '/api/v1/batch?limit=100', { token: company.gatewayKey });
@@ -95,10 +72,10 @@ describe('batch API', () => {
       expect(many.status).toBe(400);
       expect(many.body.code).toBe('TOO_MANY_ITEMS');
       const long = (i: number) => `${JSON.stringify({ id: `${i}`, prompt: 'x'.repeat(600) })}\n`;
-      const big = await upload(small, co.gatewayKey, long(1) + long(2) + long(3), {});
+      const big = await uploadBatch(small.url, co.gatewayKey, long(1) + long(2) + long(3), {});
       expect(big.status).toBe(400);
       expect(big.body.code).toBe('FILE_TOO_LARGE');
-      const tooMany = await upload(small, co.gatewayKey, jsonl(6), {});
+      const tooMany = await uploadBatch(small.url, co.gatewayKey, jsonl(6), {});
       expect(tooMany.status).toBe(400);
       expect(tooMany.body.code).toBe('TOO_MANY_ITEMS');
     } finally {
