@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../../db/connection';
@@ -113,6 +114,8 @@ export function createBatchExecutionActivities(deps: {
      */
     async runConcurrentPage(input: PageInput): Promise<PageResult> {
       const ctx = Context.current();
+      // Every call in flight listens on the activity's cancellation signal.
+      setMaxListeners(input.concurrency + 10, ctx.cancellationSignal);
       if (!(await jobIsActive(input.batchId))) return { processed: 0, lastSeq: input.afterSeq, done: true };
       const { split, target, prices } = await splitContext(input.splitId);
       const items = (await db('batch_items')

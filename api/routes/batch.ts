@@ -55,7 +55,7 @@ export const batchRoutes = [
       if (ctx.is('multipart/form-data')) {
         const upload = readMultipartBatch(ctx.req as never, {
           maxItems: ctx.config.BATCH_MAX_ITEMS,
-          maxFileBytes: ctx.config.BATCH_MAX_FILE_SIZE_MB * 1024 * 1024,
+          maxFileBytes: Math.floor(ctx.config.BATCH_MAX_FILE_SIZE_MB * 1024 * 1024),
         });
         result = await service.create(principal, { kind: 'multipart', upload });
       } else {

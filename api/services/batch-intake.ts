@@ -103,6 +103,10 @@ export function readMultipartBatch(req: Readable & { headers: Record<string, str
       return;
     }
     fileSeen = true;
+    // Listen at once: busboy may hit the size limit before anyone reads the stream.
+    file.on('limit', () => {
+      (file as Readable & { overLimit?: boolean }).overLimit = true;
+    });
     if (fileHandler) fileHandler(file);
     else pendingFile = file;
   });
@@ -115,26 +119,25 @@ export function readMultipartBatch(req: Readable & { headers: Record<string, str
     consumeFile(onLine) {
       return new Promise<void>((resolve, reject) => {
         const run = async (file: Readable) => {
-          let tooLarge = false;
-          file.on('limit', () => {
-            tooLarge = true;
-          });
+          const over = file as Readable & { overLimit?: boolean; truncated?: boolean };
+          const tooLargeNow = () => Boolean(over.overLimit || over.truncated);
           const lines = createInterface({ input: file, crlfDelay: Number.POSITIVE_INFINITY });
           let n = 0;
           try {
             for await (const line of lines) {
               n++;
-              if (tooLarge) break;
+              if (tooLargeNow()) break;
               if (line.trim() === '') continue;
               await onLine(line, n);
             }
           } catch (err) {
             file.resume(); // drain the rest so the request completes
-            throw err;
+            // The line cut off at the size limit is not JSON: report the limit, not the line.
+            throw tooLargeNow() ? fileTooLarge(limits.maxFileBytes) : err;
           }
-          if (tooLarge || (file as Readable & { truncated?: boolean }).truncated) {
+          if (tooLargeNow()) {
             file.resume();
-            throw ApiError.badRequest(`File too large: at most ${Math.round(limits.maxFileBytes / 1024 / 1024)} MB`, undefined, 'FILE_TOO_LARGE');
+            throw fileTooLarge(limits.maxFileBytes);
           }
         };
         fileHandler = (file) => void run(file).then(resolve, reject);
@@ -155,4 +158,9 @@ export function parseJsonLine(line: string, lineNumber: number): unknown {
   } catch {
     throw ApiError.badRequest(`Invalid JSON on line ${lineNumber} of the file`, undefined, 'INVALID_JSONL');
   }
+}
+
+function fileTooLarge(maxBytes: number) {
+  const mb = maxBytes / 1024 / 1024;
+  return ApiError.badRequest(`File too large: at most ${mb >= 1 ? Math.round(mb) : mb.toFixed(3)} MB`, undefined, 'FILE_TOO_LARGE');
 }

@@ -53,7 +53,7 @@ export class BatchService {
 
   private get limits() {
     const c = this.deps.config;
-    return { maxItems: c.BATCH_MAX_ITEMS, maxFileBytes: c.BATCH_MAX_FILE_SIZE_MB * 1024 * 1024 };
+    return { maxItems: c.BATCH_MAX_ITEMS, maxFileBytes: Math.floor(c.BATCH_MAX_FILE_SIZE_MB * 1024 * 1024) };
   }
 
   async create(principal: Principal, source: BatchSource) {

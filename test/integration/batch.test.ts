@@ -98,3 +98,23 @@ describe('batch API', () => {
     expect(list.body).toEqual({ jobs: [], total: 0, limit: 20, offset: 0 });
   });
 });
+
+describe('results retention', () => {
+  it('a completed batch becomes EXPIRED when the results TTL passes, and its results are gone', async () => {
+    const short = await startStack({ worker: true, env: { ...FAST, BATCH_RESULTS_TTL_SECONDS: '2' } });
+    try {
+      const co = await short.createCompany();
+      const res = await short.http<any>('POST', '/api/v1/batch', { token: co.gatewayKey, body: { items: [{ id: 'a', prompt: 'x' }], config: { providerHint: 'GOOGLE' } } });
+      const done = await waitForBatch(short, co.gatewayKey, res.body.batchId, (b) => b.status === 'COMPLETED');
+      expect(new Date(done.expiresAt).getTime() - new Date(done.completedAt).getTime()).toBe(2000);
+      const expired = await waitForBatch(short, co.gatewayKey, res.body.batchId, (b) => b.status === 'EXPIRED', 20_000);
+      expect(expired.progress).toBe(1);
+      const results = await short.http<any>('GET', `/api/v1/batch/${res.body.batchId}/results`, { token: co.gatewayKey });
+      expect(results.body.total).toBe(0);
+      expect(await temporal.workflow.getHandle(batchWorkflowId(res.body.batchId)).result()).toBe('EXPIRED');
+      expect((await short.http('POST', `/api/v1/batch/${res.body.batchId}/cancel`, { token: co.gatewayKey })).status).toBe(400);
+    } finally {
+      await short.stop();
+    }
+  });
+});
