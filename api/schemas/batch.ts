@@ -1,3 +1,4 @@
+import '../openapi'; // extends zod with .openapi(): services import these schemas outside the app too
 import { z } from 'zod';
 import { BATCH_ITEM_STATUSES, BATCH_STATUSES, QUALITY_TIERS, SPLIT_STRATEGIES } from '../../domain/batch/types';
 
