@@ -3,6 +3,7 @@ import type { Config } from '../lib/config';
 import type { SecretBox } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import type { ProviderRegistry } from './providers';
+import { createBatchActivities } from './batch';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 
@@ -22,6 +23,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createHoldActivities(deps),
+    ...createBatchActivities(deps),
     ...createWebhookActivities(deps),
   };
 }

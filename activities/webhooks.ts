@@ -106,7 +106,9 @@ export function createWebhookActivities({ db, config, secretBox, logger }: { db:
         createdAt: new Date(delivery.createdAt).toISOString(),
         data: delivery.data,
       };
-      const body = JSON.stringify(payload);
+      // A batch completion callback carries the spec's own body ({batchId, status, ...}); the
+      // delivery id and event still travel in the headers, and the signature covers this body.
+      const body = delivery.source === 'CALLBACK' ? JSON.stringify(delivery.data) : JSON.stringify(payload);
       const attemptedAt = new Date();
       const outcome = await postOutbound(
         policy,

@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
+import { batchRoutes } from './routes/batch';
 import { mountRoutes } from './routes/define';
 import { gatewayRoutes } from './routes/gateway';
 import { holdRoutes } from './routes/holds';
@@ -42,6 +43,7 @@ export function createApp(container: Container): Koa {
     ...providerGroupRoutes,
     ...gatewayRoutes,
     ...holdRoutes,
+    ...batchRoutes,
     ...webhookRoutes,
   ]);
   let document: unknown;

@@ -9,6 +9,7 @@ import { TemporalGateway } from '../temporal/client';
 import { ApiKeyService } from './services/api-keys';
 import { AuditService } from './services/audit';
 import { AuthService } from './services/auth';
+import { BatchService } from './services/batch';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
 import { GatewayService } from './services/gateway';
@@ -44,6 +45,7 @@ export interface Services {
   recorder: ExecutionRecorder;
   holds: HoldService;
   gateway: GatewayService;
+  batch: BatchService;
   webhooks: WebhookService;
 }
 
@@ -94,7 +96,8 @@ export function createContainer(infra: Infrastructure): Container {
     logger,
     webhooks,
   });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway, webhooks };
+  const batch = new BatchService({ db, config, temporal, providers, secretBox, logger });
+  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway, webhooks, batch };
   return {
     ...infra,
     services,

@@ -53,6 +53,23 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+  // --- Batch jobs (spec document 1, Limits; the names are the spec's) ---
+  BATCH_MAX_ITEMS: numberFrom(50_000),
+  BATCH_MAX_FILE_SIZE_MB: numberFrom(100),
+  BATCH_RESULTS_TTL_DAYS: numberFrom(30),
+  // Tests and demos: a retention in seconds overrides BATCH_RESULTS_TTL_DAYS.
+  BATCH_RESULTS_TTL_SECONDS: z.coerce.number().positive().optional(),
+  BATCH_MAX_CONCURRENT_JOBS: numberFrom(10),
+  BATCH_WEBHOOK_TIMEOUT_MS: numberFrom(10_000),
+  // Tries per item: an item that has failed this many times is ERROR (so 2 = one retry after a failure).
+  BATCH_MAX_RETRY_ATTEMPTS: numberFrom(2),
+  // Requests in flight per concurrent split (GOOGLE: 20 by the spec).
+  BATCH_CONCURRENCY: numberFrom(20),
+  // Items per page activity of a concurrent split.
+  BATCH_PAGE_SIZE: numberFrom(500),
+  // Native provider batches are polled from this delay, growing by half each poll up to the maximum.
+  BATCH_POLL_INITIAL_MS: numberFrom(5_000),
+  BATCH_POLL_MAX_MS: numberFrom(60_000),
 
   // --- Webhooks and outbound URLs (account webhooks, batch completion callbacks) ---
   // Hosts, IPs or CIDRs that outbound URLs may reach although private/loopback/link-local; an
@@ -67,7 +84,7 @@ const configSchema = z.object({
   WEBHOOK_TIMEOUT_MS: numberFrom(10000),
 });
 
-export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };
+export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -83,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SESSION_COOKIE_SECURE must be true in production (session cookies only over HTTPS)');
   }
   const holdExpiryMs = c.HOLD_EXPIRY_SECONDS ? c.HOLD_EXPIRY_SECONDS * 1000 : c.HOLD_EXPIRY_MINUTES * 60_000;
-  return { ...c, holdExpiryMs };
+  const batchResultsTtlMs = c.BATCH_RESULTS_TTL_SECONDS ? c.BATCH_RESULTS_TTL_SECONDS * 1000 : c.BATCH_RESULTS_TTL_DAYS * 86_400_000;
+  return { ...c, holdExpiryMs, batchResultsTtlMs };
 }
