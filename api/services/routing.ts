@@ -29,6 +29,8 @@ export interface DecideOptions {
   taskFitMode?: TaskFitMode;
   /** Only these candidates (e.g. an explicit providerType/model), still filtered and scored. */
   restrictTo?: (c: RoutingCandidate) => boolean;
+  /** Ranked candidates that get reasoning and explanations (default all; the gateway asks for 1). */
+  explain?: number;
 }
 
 export interface Decision {
@@ -189,6 +191,7 @@ export class RoutingService {
           }
         : null,
       rotation: counter,
+      explain: opts.explain,
     });
     return { decision, window: metrics.window };
   }

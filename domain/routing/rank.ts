@@ -71,6 +71,11 @@ export interface RankInput {
   taskFit?: TaskFitInput | null;
   /** ROUND_ROBIN position (requests served so far). */
   rotation?: number;
+  /**
+   * How many ranked candidates get reasoning and explanations (default all). The gateway asks for
+   * the first only: fallbacks need no prose on the hot path.
+   */
+  explain?: number;
 }
 
 export const metricsKey = (providerId: string, model: string) => `${providerId}|${model}`;
@@ -288,7 +293,8 @@ export function rank(input: RankInput): RoutingDecision {
   const ordered = policy.strategy === 'ROUND_ROBIN' ? rotateProviders(eligible, input.rotation ?? 0) : eligible;
 
   const geofencingApplied = hasGeoRules(policy.geo);
-  const ranked: RankedCandidate[] = ordered.map((s, position) => toRanked(s, position, policy.strategy, focus, tf.applied));
+  const explain = input.explain ?? ordered.length;
+  const ranked: RankedCandidate[] = ordered.map((s, position) => toRanked(s, position, policy.strategy, focus, tf.applied, position < explain));
   const explanations: Explanation[] = [ex('routing.strategy', { strategy: policy.strategy })];
   if (geofencingApplied) explanations.push(ex('routing.geofence.applied', { rules: describeGeoRules(policy.geo).join('; ') }));
   if (filteredOut.length) explanations.push(ex('routing.filteredOut', { count: filteredOut.length }));
@@ -324,7 +330,19 @@ function rotateProviders(sorted: Scored[], counter: number): Scored[] {
   return [...firsts.slice(k), ...firsts.slice(0, k), ...rest];
 }
 
-function toRanked(s: Scored, position: number, strategy: string, focus: keyof ScoreParts | null, taskFitApplied: boolean): RankedCandidate {
+function toRanked(s: Scored, position: number, strategy: string, focus: keyof ScoreParts | null, taskFitApplied: boolean, explain: boolean): RankedCandidate {
+  const base = {
+    candidate: s.c,
+    metrics: s.m,
+    estimatedLatencyMs: s.latency,
+    estimatedCostPerToken: s.cost,
+    qualityScore: s.quality,
+    scores: s.scores,
+    compositeScore: s.composite,
+    specializationMatches: s.spec,
+    taskFit: s.taskFit,
+  };
+  if (!explain) return { ...base, reasoning: '', explanations: [] };
   const explanations: Explanation[] = [
     ex('routing.rank.position', { position: position + 1, composite: s.composite }),
     ex('routing.rank.scores', { latency: s.scores.latency, cost: s.scores.cost, quality: s.scores.quality, stability: s.scores.stability }),
@@ -340,17 +358,5 @@ function toRanked(s: Scored, position: number, strategy: string, focus: keyof Sc
     `${strategy}: composite ${s.composite} (latency ${s.scores.latency}, cost ${s.scores.cost}, quality ${s.scores.quality}, stability ${s.scores.stability}); ` +
     `${latencyText}, availability ${round3(s.m.availability)}${s.spec.length ? `, matches ${s.spec.join(', ')}` : ''}` +
     `${taskFitApplied && s.taskFit ? `, task fit ${s.taskFit.blendedQualityScore}` : ''}`;
-  return {
-    candidate: s.c,
-    metrics: s.m,
-    estimatedLatencyMs: s.latency,
-    estimatedCostPerToken: s.cost,
-    qualityScore: s.quality,
-    scores: s.scores,
-    compositeScore: s.composite,
-    specializationMatches: s.spec,
-    taskFit: s.taskFit,
-    reasoning,
-    explanations,
-  };
+  return { ...base, reasoning, explanations };
 }
