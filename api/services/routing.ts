@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import { type BreakerGate, NO_BREAKERS } from '../../domain/routing/breaker-gate';
 import { EvidenceIndex, type ModelFamily } from '../../domain/routing/evidence';
 import { DEFAULT_POLICY, type RoutingPolicy, parsePolicyJson } from '../../domain/routing/policy';
-import { type TaskFitMode, describe, rank } from '../../domain/routing/rank';
+import { type TaskFitMode, describe, metricsKey, rank } from '../../domain/routing/rank';
 import { buildTaskProfile, parseTaskCodes, rankChanges } from '../../domain/routing/task-profile';
 import type { BenchmarkRow, Explanation, RankedCandidate, RoutingCandidate, RoutingDecision, TaskProfile } from '../../domain/routing/types';
 import { type TaskDimension, toDimension } from '../../domain/task-vocabulary';
@@ -298,6 +298,7 @@ function toCandidates(p: RuntimeProvider): RoutingCandidate[] {
   const providerTags = p.specializations.map(toDimension).filter((d): d is TaskDimension => d !== null);
   const models = p.models.length ? p.models : [{ name: p.defaultModel, inputPricePerMillion: 0, outputPricePerMillion: 0, contextWindow: null, supportsVision: false, specializations: [] }];
   return models.map((m) => ({
+    key: metricsKey(p.id, m.name),
     providerId: p.id,
     providerName: p.name,
     providerType: p.type,
