@@ -250,7 +250,9 @@ export class RoutingService {
   }
 
   /** Ranks with and without task fit when task fields are sent; the main decision follows the mode. */
-  private async rankWithTask(principal: Principal, policy: RoutingPolicy, body: TaskAwareBody, rotationKey: string) {
+  private async rankWithTask(principal: Principal, policy: RoutingPolicy, body: TaskAwareBody, policyKey: string) {
+    // Simulations rotate on their own counter: looking at a ROUND_ROBIN policy must not move the gateway's turn.
+    const rotationKey = `simulate:${policyKey}`;
     const codes = parseTaskCodes(body.taskCodes);
     const hasTaskFields = codes.length > 0 || typeof body.content === 'string';
     const mode: TaskFitMode = body.taskFit ?? 'policy';
