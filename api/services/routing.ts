@@ -4,7 +4,7 @@ import { EvidenceIndex, type ModelFamily } from '../../domain/routing/evidence';
 import { DEFAULT_POLICY, type RoutingPolicy, parsePolicyJson } from '../../domain/routing/policy';
 import { type TaskFitMode, describe, metricsKey, rank } from '../../domain/routing/rank';
 import { buildTaskProfile, parseTaskCodes, rankChanges } from '../../domain/routing/task-profile';
-import type { BenchmarkRow, Explanation, RankedCandidate, RoutingCandidate, RoutingDecision, TaskProfile } from '../../domain/routing/types';
+import type { BenchmarkRow, Explanation, InternalEvidence, RankedCandidate, RoutingCandidate, RoutingDecision, TaskProfile } from '../../domain/routing/types';
 import { type TaskDimension, toDimension } from '../../domain/task-vocabulary';
 import { ApiError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -31,6 +31,11 @@ export interface DecideOptions {
   restrictTo?: (c: RoutingCandidate) => boolean;
   /** Ranked candidates that get reasoning and explanations (default all; the gateway asks for 1). */
   explain?: number;
+  /**
+   * false: task fit ignores the company's own (internal) evidence. The subscriber advisory uses it,
+   * since internal evidence is never shown to API-key subscribers.
+   */
+  internalEvidence?: boolean;
 }
 
 export interface Decision {
@@ -46,6 +51,7 @@ export interface TaskAwareBody {
 }
 
 const EVIDENCE_REFRESH_MS = 60 * 60_000;
+const NO_INTERNAL: ReadonlyMap<string, InternalEvidence> = new Map();
 const round = (n: number, digits = 6) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export class RoutingService {
@@ -186,7 +192,7 @@ export class RoutingService {
             mode: opts.taskFitMode ?? 'policy',
             entitled: principal.features.has('TASK_FIT_ROUTING'),
             evidence,
-            internal: metrics.internal,
+            internal: opts.internalEvidence === false ? NO_INTERNAL : metrics.internal,
             now: Date.now(),
           }
         : null,
