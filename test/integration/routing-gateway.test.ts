@@ -140,6 +140,24 @@ describe('policy violations (rule 6)', () => {
     }
   });
 
+  it('a prompt-scope default applies to executions that name a prompt', async () => {
+    const created = await stack.http<Body>('POST', '/api/v1/routing/policies', {
+      token: company.gatewayKey,
+      body: { name: 'prompt-default', scope: 'prompt', isDefault: true, policyJson: { modelDenyList: ['gpt-4o-mini'] } },
+    });
+    expect(created.status).toBe(200);
+    try {
+      const named = await execute({ prompt: 'x', providerType: 'OPENAI', metadata: { promptId: 'welcome-mail' } });
+      expect(named.status).toBe(403);
+      expect(named.body).toMatchObject({ policyChecked: true, policyName: 'prompt-default', model: 'gpt-4o-mini' });
+      const plain = await execute({ prompt: 'x', providerType: 'OPENAI' });
+      expect(plain.status).toBe(200);
+      expect(plain.body.policyChecked).toBe(false);
+    } finally {
+      await stack.http('DELETE', `/api/v1/routing/policies/${created.body.policy.id}`, { token: company.gatewayKey });
+    }
+  });
+
   it('a deny list refuses the named model', async () => {
     const res = await execute({ prompt: 'x', providerType: 'GOOGLE', policy: { modelDenyList: ['gemini-2.5-pro'] } });
     expect(res.status).toBe(403);
