@@ -16,6 +16,7 @@ import { mfaRoutes } from './routes/mfa';
 import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
+import { routingPolicyRoutes } from './routes/routing-policies';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -45,6 +46,7 @@ export function createApp(container: Container): Koa {
     ...holdRoutes,
     ...batchRoutes,
     ...webhookRoutes,
+    ...routingPolicyRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

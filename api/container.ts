@@ -18,6 +18,10 @@ import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
 import { ProviderService } from './services/providers';
 import { WebhookService } from './services/webhooks';
+import { RoutingService } from './services/routing';
+import { RoutingMetricsService } from './services/routing-metrics';
+import { RoutingPolicyService } from './services/routing-policies';
+import { NO_BREAKERS } from '../domain/routing/breaker-gate';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -47,6 +51,10 @@ export interface Services {
   gateway: GatewayService;
   batch: BatchService;
   webhooks: WebhookService;
+  // Routing (issue 3)
+  routingPolicies: RoutingPolicyService;
+  routingMetrics: RoutingMetricsService;
+  routing: RoutingService;
 }
 
 export interface Container extends Infrastructure {
@@ -84,8 +92,19 @@ export function createContainer(infra: Infrastructure): Container {
   });
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
   const webhooks = new WebhookService({ db, box: secretBox, temporal, audit, logger, config });
+  // Routing (issue 3). NO_BREAKERS until the circuit-breaker service replaces it.
+  const breakers = NO_BREAKERS;
+  const routingPolicies = new RoutingPolicyService(db, audit, providers, config.AUTH_CACHE_TTL_MS);
+  const routingMetrics = new RoutingMetricsService(db, logger, {
+    windowMinutes: config.ROUTING_METRICS_WINDOW_MINUTES,
+    ttlMs: config.ROUTING_METRICS_TTL_MS,
+    evidenceDays: config.ROUTING_EVIDENCE_DAYS,
+  });
+  const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
   const gateway = new GatewayService({
     config,
+    routing,
+    breakers,
     providers,
     groups: providerGroups,
     registry: providerRegistry,
@@ -97,7 +116,23 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
   });
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway, webhooks, batch };
+  const services: Services = {
+    audit,
+    auth,
+    mfa,
+    apiKeys,
+    companies,
+    providers,
+    providerGroups,
+    recorder,
+    holds,
+    gateway,
+    webhooks,
+    batch,
+    routingPolicies,
+    routingMetrics,
+    routing,
+  };
   return {
     ...infra,
     services,

@@ -82,6 +82,16 @@ const configSchema = z.object({
     .refine((v) => v.split(',').every((p) => p.trim() !== '' && Number.isFinite(Number(p)) && Number(p) >= 0), 'comma-separated seconds'),
   // How long one delivery attempt waits for an answer before it counts as failed (a timeout).
   WEBHOOK_TIMEOUT_MS: numberFrom(10000),
+
+  // --- Routing (issue 3: policies, scoring, fallback) ---
+  // Rolling window of execution records the routing scores read (latency, errors, availability, cost).
+  ROUTING_METRICS_WINDOW_MINUTES: numberFrom(60),
+  // How long the api serves a company's window metrics before refreshing them in the background.
+  ROUTING_METRICS_TTL_MS: numberFrom(15000),
+  // Own per-task evidence (internal task fit) looks back this many days.
+  ROUTING_EVIDENCE_DAYS: numberFrom(30),
+  // A provider's retry-after longer than this is not waited for: the gateway moves on to the next candidate.
+  GATEWAY_MAX_RETRY_AFTER_MS: numberFrom(10000),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };
