@@ -3,6 +3,7 @@ import type { Config } from '../lib/config';
 import type { SecretBox } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import type { ProviderRegistry } from './providers';
+import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 
 /**
@@ -21,6 +22,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createHoldActivities(deps),
+    ...createBreakerActivities(deps),
   };
 }
 

@@ -9,12 +9,14 @@ import { TemporalGateway } from '../temporal/client';
 import { ApiKeyService } from './services/api-keys';
 import { AuditService } from './services/audit';
 import { AuthService } from './services/auth';
+import { CircuitBreakerService } from './services/circuit-breakers';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
 import { GatewayService } from './services/gateway';
 import { HoldService } from './services/holds';
 import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
+import { ProviderHealthService } from './services/provider-health';
 import { ProviderService } from './services/providers';
 
 /**
@@ -43,6 +45,8 @@ export interface Services {
   recorder: ExecutionRecorder;
   holds: HoldService;
   gateway: GatewayService;
+  breakers: CircuitBreakerService;
+  providerHealth: ProviderHealthService;
 }
 
 export interface Container extends Infrastructure {
@@ -79,6 +83,8 @@ export function createContainer(infra: Infrastructure): Container {
     maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
   });
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
+  const breakers = new CircuitBreakerService({ db, temporal, logger, config });
+  const providerHealth = new ProviderHealthService({ db, temporal, logger, config });
   const gateway = new GatewayService({
     config,
     providers,
@@ -89,19 +95,37 @@ export function createContainer(infra: Infrastructure): Container {
     metrics,
     tracing,
     logger,
+    breakers,
   });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
+  const services: Services = {
+    audit,
+    auth,
+    mfa,
+    apiKeys,
+    companies,
+    providers,
+    providerGroups,
+    recorder,
+    holds,
+    gateway,
+    breakers,
+    providerHealth,
+  };
   return {
     ...infra,
     services,
     start() {
       auth.start();
       recorder.start();
+      breakers.start();
+      providerHealth.start();
     },
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
       await auth.stop();
+      providerHealth.stop();
+      await breakers.stop();
       await tracing.shutdown();
       await temporal.close();
       await db.destroy();

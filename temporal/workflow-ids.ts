@@ -3,3 +3,7 @@
  * workflow instead of creating a second one, and operators can find it in the Temporal UI.
  */
 export const holdWorkflowId = (holdId: string) => `hold:${holdId}`;
+/** One circuit breaker per provider (provider ids are unique across companies). */
+export const breakerWorkflowId = (providerId: string) => `breaker:${providerId}`;
+/** The provider health schedule; one per task queue, so parallel test stacks do not share one. */
+export const providerHealthScheduleId = (taskQueue: string) => `provider-health:${taskQueue}`;

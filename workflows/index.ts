@@ -1,2 +1,4 @@
 // The worker's workflow bundle entry: every workflow type is exported from here.
 export { executionHoldWorkflow } from './holds';
+export { providerBreakerWorkflow } from './breakers';
+export { providerHealthWorkflow } from './provider-health';

@@ -10,6 +10,7 @@ import {
 } from '../../activities/providers/types';
 import type { ProviderModelConfig } from '../../db/models/provider';
 import { costUsd } from '../../domain/pricing';
+import { type BreakerGate, NO_BREAKERS } from '../../domain/routing/breaker-gate';
 import { type Candidate, type SelectableProvider, selectCandidates } from '../../domain/provider-selection';
 import { classifyTerms } from '../../domain/task-vocabulary';
 import {
@@ -90,6 +91,8 @@ export class GatewayService {
       metrics: Metrics;
       tracing: Tracing;
       logger: Logger;
+      /** Circuit breakers: open providers are skipped, every stored provider's outcome is reported. */
+      breakers?: BreakerGate;
     },
   ) {}
 
@@ -172,7 +175,7 @@ export class GatewayService {
     let outcome: CallOutcome;
     const providerStartedAt = performance.now();
     try {
-      outcome = await this.callWithFallback(plan, request);
+      outcome = await this.callWithFallback(plan, request, principal.companyId);
     } finally {
       release();
     }
@@ -395,11 +398,17 @@ export class GatewayService {
   }
 
   /** Calls the candidates in order until one answers; a non-retryable failure (400, auth) stops at once. */
-  private async callWithFallback(plan: Plan, request: CompletionRequest): Promise<CallOutcome> {
+  private async callWithFallback(plan: Plan, request: CompletionRequest, companyId: string): Promise<CallOutcome> {
     const attempts: ExecutionAttempt[] = [];
     let lastError: ProviderError | null = null;
     let candidate = plan.candidates[0]!;
-    for (const next of plan.candidates.slice(0, MAX_ATTEMPTS)) {
+    const breakers = this.deps.breakers ?? NO_BREAKERS;
+    const blocked = breakers.blockedProviderIds();
+    const open = (c: Candidate<CallableProvider>) => c.provider.stored && blocked.has(c.provider.id);
+    // Skip providers whose breaker is open; when every candidate is blocked, try them anyway (a breaker steers traffic, it does not refuse it all).
+    const healthy = plan.candidates.filter((c) => !open(c));
+    for (const next of (healthy.length ? healthy : plan.candidates).slice(0, MAX_ATTEMPTS)) {
+      if (next.provider.stored && healthy.length && !(breakers.admit?.(next.provider.id) ?? true)) continue;
       candidate = next;
       const target: ProviderTarget = {
         type: next.provider.type,
@@ -412,11 +421,13 @@ export class GatewayService {
       try {
         const result = await this.deps.registry.complete(target, request);
         attempts.push(attempt(next, 'SUCCESS', performance.now() - t0));
+        if (next.provider.stored) breakers.recordOutcome({ companyId, providerId: next.provider.id, ok: true });
         this.deps.metrics.providerLatency.observe({ provider_type: next.provider.type, outcome: 'success' }, result.providerLatencyMs / 1000);
         return { result, candidate: next, attempts, error: null };
       } catch (err) {
         const error = err instanceof ProviderError ? err : new ProviderError('UNKNOWN', err instanceof Error ? err.message : String(err));
         attempts.push(attempt(next, 'ERROR', performance.now() - t0, error));
+        if (next.provider.stored) breakers.recordOutcome({ companyId, providerId: next.provider.id, ok: false, errorKind: error.kind });
         this.deps.metrics.providerLatency.observe({ provider_type: next.provider.type, outcome: 'error' }, (performance.now() - t0) / 1000);
         this.deps.logger.warn({ provider: next.provider.name, model: next.model, kind: error.kind, status: error.status }, 'provider call failed');
         lastError = error;
