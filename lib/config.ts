@@ -76,6 +76,14 @@ const configSchema = z.object({
   BREAKER_HEALTH_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
   BREAKER_HEALTH_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
   BREAKER_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+
+  // --- Routing advisories (api/services/routing-advisory.ts) ---
+  // Shape B requests per company per UTC hour by tier (spec: Free 500, Standard 5,000,
+  // Professional 50,000, Enterprise unlimited); subscriber advisory requests per API key per hour.
+  ROUTING_ADVISORY_LIMIT_FREE: z.coerce.number().int().min(1).default(500),
+  ROUTING_ADVISORY_LIMIT_STANDARD: z.coerce.number().int().min(1).default(5000),
+  ROUTING_ADVISORY_LIMIT_PROFESSIONAL: z.coerce.number().int().min(1).default(50000),
+  ROUTING_ADVISORY_SUBSCRIBER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };
