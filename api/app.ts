@@ -16,6 +16,7 @@ import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
 import { routingBreakerRoutes } from './routes/routing-breakers';
+import { routingPolicyRoutes } from './routes/routing-policies';
 import { userRoutes } from './routes/users';
 
 declare module 'koa' {
@@ -43,6 +44,7 @@ export function createApp(container: Container): Koa {
     ...gatewayRoutes,
     ...holdRoutes,
     ...routingBreakerRoutes,
+    ...routingPolicyRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

@@ -18,6 +18,9 @@ import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
 import { ProviderHealthService } from './services/provider-health';
 import { ProviderService } from './services/providers';
+import { RoutingService } from './services/routing';
+import { RoutingMetricsService } from './services/routing-metrics';
+import { RoutingPolicyService } from './services/routing-policies';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -47,6 +50,10 @@ export interface Services {
   gateway: GatewayService;
   breakers: CircuitBreakerService;
   providerHealth: ProviderHealthService;
+  // Routing (issue 3)
+  routingPolicies: RoutingPolicyService;
+  routingMetrics: RoutingMetricsService;
+  routing: RoutingService;
 }
 
 export interface Container extends Infrastructure {
@@ -85,8 +92,18 @@ export function createContainer(infra: Infrastructure): Container {
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
   const breakers = new CircuitBreakerService({ db, temporal, logger, config });
   const providerHealth = new ProviderHealthService({ db, temporal, logger, config });
+  // Routing (issue 3); it skips providers whose circuit breaker is open.
+  const routingPolicies = new RoutingPolicyService(db, audit, providers, config.AUTH_CACHE_TTL_MS);
+  const routingMetrics = new RoutingMetricsService(db, logger, {
+    windowMinutes: config.ROUTING_METRICS_WINDOW_MINUTES,
+    ttlMs: config.ROUTING_METRICS_TTL_MS,
+    evidenceDays: config.ROUTING_EVIDENCE_DAYS,
+  });
+  const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
   const gateway = new GatewayService({
     config,
+    routing,
+    breakers,
     providers,
     groups: providerGroups,
     registry: providerRegistry,
@@ -95,7 +112,6 @@ export function createContainer(infra: Infrastructure): Container {
     metrics,
     tracing,
     logger,
-    breakers,
   });
   const services: Services = {
     audit,
@@ -110,6 +126,9 @@ export function createContainer(infra: Infrastructure): Container {
     gateway,
     breakers,
     providerHealth,
+    routingPolicies,
+    routingMetrics,
+    routing,
   };
   return {
     ...infra,
