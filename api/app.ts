@@ -15,6 +15,7 @@ import { mfaRoutes } from './routes/mfa';
 import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
+import { routingAdvisoryRoutes } from './routes/routing-advisory';
 import { routingBreakerRoutes } from './routes/routing-breakers';
 import { routingPolicyRoutes } from './routes/routing-policies';
 import { userRoutes } from './routes/users';
@@ -44,6 +45,7 @@ export function createApp(container: Container): Koa {
     ...gatewayRoutes,
     ...holdRoutes,
     ...routingBreakerRoutes,
+    ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
   ]);
   let document: unknown;

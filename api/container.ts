@@ -18,6 +18,8 @@ import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
 import { ProviderHealthService } from './services/provider-health';
 import { ProviderService } from './services/providers';
+import { AdvisoryRateLimiter } from './services/advisory-rate-limit';
+import { RoutingAdvisoryService } from './services/routing-advisory';
 import { RoutingService } from './services/routing';
 import { RoutingMetricsService } from './services/routing-metrics';
 import { RoutingPolicyService } from './services/routing-policies';
@@ -50,6 +52,7 @@ export interface Services {
   gateway: GatewayService;
   breakers: CircuitBreakerService;
   providerHealth: ProviderHealthService;
+  routingAdvisory: RoutingAdvisoryService;
   // Routing (issue 3)
   routingPolicies: RoutingPolicyService;
   routingMetrics: RoutingMetricsService;
@@ -100,6 +103,14 @@ export function createContainer(infra: Infrastructure): Container {
     evidenceDays: config.ROUTING_EVIDENCE_DAYS,
   });
   const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
+  const routingAdvisory = new RoutingAdvisoryService({
+    db,
+    config,
+    routing,
+    providers,
+    health: providerHealth,
+    limiter: new AdvisoryRateLimiter(db),
+  });
   const gateway = new GatewayService({
     config,
     routing,
@@ -126,6 +137,7 @@ export function createContainer(infra: Infrastructure): Container {
     gateway,
     breakers,
     providerHealth,
+    routingAdvisory,
     routingPolicies,
     routingMetrics,
     routing,
