@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { breakerWorkflowId } from '../../temporal/workflow-ids';
-import { breakerStatus } from '../../workflows/breakers';
+import { breakerStatus, providerBreakerWorkflow, reportOutcomes } from '../../workflows/breakers';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**
@@ -229,6 +229,41 @@ describe('circuit breaker driven through the service', () => {
 
     const view = await breakerOf('steady-anthropic');
     expect(view.health).toMatchObject({ trustScore: steady.trust_score, samples: steady.samples });
+  });
+});
+
+describe('breaker workflow history', () => {
+  it('continues as new past its history limit, keeping state and generation', async () => {
+    const svc = stack.container.services.breakers;
+    const provider = await stack.container.services.providers.create(
+      co.companyId,
+      { type: 'OPENAI', name: 'history-openai', baseUrl: `${stack.simulatorUrl}/v1`, apiKey: 'sim;id=history', defaultModel: 'gpt-4o-mini' },
+      { userId: co.adminUserId },
+    );
+    const workflowId = breakerWorkflowId(provider.id);
+    const start = {
+      workflowId,
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      args: [{ providerId: provider.id, companyId: co.companyId, settings: { ...svc.settings, cooldownMs: 3_600_000 }, historyLimit: 30 }] as [
+        Parameters<typeof providerBreakerWorkflow>[0],
+      ],
+      signal: reportOutcomes,
+    };
+    const first = await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 1, failed: 0 }] });
+    const firstRunId = first.signaledRunId;
+    // Successes only: each signal is a few history events, so ~10 signals pass the limit of 30.
+    for (let i = 0; i < 12; i++) {
+      await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 1, failed: 0 }] });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const handle = temporal.workflow.getHandle(workflowId);
+    const rolled = await waitFor(() => handle.describe(), (d) => d.runId !== firstRunId, 15_000);
+    expect(rolled.status.name).toBe('RUNNING');
+    // The new run carried the window: 13 successes + 14 failures is 52% failed over 27 samples, so it opens.
+    await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 0, failed: 14 }] });
+    const status = await waitFor(() => handle.query(breakerStatus), (s) => s.state === 'open', 10_000);
+    expect(status.generation).toBe(1);
+    expect(status.windowSamples).toBe(27);
   });
 });
 
