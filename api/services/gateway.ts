@@ -517,6 +517,7 @@ export class GatewayService {
       specializations,
       profile,
       restrictTo,
+      explain: 1,
     });
     if (!decision.ranked.length) {
       const first = decision.filteredOut.find((f) => f.violation) ?? decision.filteredOut[0];

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import { type BreakerGate, NO_BREAKERS } from '../../domain/routing/breaker-gate';
 import { EvidenceIndex, type ModelFamily } from '../../domain/routing/evidence';
 import { DEFAULT_POLICY, type RoutingPolicy, parsePolicyJson } from '../../domain/routing/policy';
-import { type TaskFitMode, describe, rank } from '../../domain/routing/rank';
+import { type TaskFitMode, describe, metricsKey, rank } from '../../domain/routing/rank';
 import { buildTaskProfile, parseTaskCodes, rankChanges } from '../../domain/routing/task-profile';
 import type { BenchmarkRow, Explanation, RankedCandidate, RoutingCandidate, RoutingDecision, TaskProfile } from '../../domain/routing/types';
 import { type TaskDimension, toDimension } from '../../domain/task-vocabulary';
@@ -29,6 +29,8 @@ export interface DecideOptions {
   taskFitMode?: TaskFitMode;
   /** Only these candidates (e.g. an explicit providerType/model), still filtered and scored. */
   restrictTo?: (c: RoutingCandidate) => boolean;
+  /** Ranked candidates that get reasoning and explanations (default all; the gateway asks for 1). */
+  explain?: number;
 }
 
 export interface Decision {
@@ -189,6 +191,7 @@ export class RoutingService {
           }
         : null,
       rotation: counter,
+      explain: opts.explain,
     });
     return { decision, window: metrics.window };
   }
@@ -247,7 +250,9 @@ export class RoutingService {
   }
 
   /** Ranks with and without task fit when task fields are sent; the main decision follows the mode. */
-  private async rankWithTask(principal: Principal, policy: RoutingPolicy, body: TaskAwareBody, rotationKey: string) {
+  private async rankWithTask(principal: Principal, policy: RoutingPolicy, body: TaskAwareBody, policyKey: string) {
+    // Simulations rotate on their own counter: looking at a ROUND_ROBIN policy must not move the gateway's turn.
+    const rotationKey = `simulate:${policyKey}`;
     const codes = parseTaskCodes(body.taskCodes);
     const hasTaskFields = codes.length > 0 || typeof body.content === 'string';
     const mode: TaskFitMode = body.taskFit ?? 'policy';
@@ -295,6 +300,7 @@ function toCandidates(p: RuntimeProvider): RoutingCandidate[] {
   const providerTags = p.specializations.map(toDimension).filter((d): d is TaskDimension => d !== null);
   const models = p.models.length ? p.models : [{ name: p.defaultModel, inputPricePerMillion: 0, outputPricePerMillion: 0, contextWindow: null, supportsVision: false, specializations: [] }];
   return models.map((m) => ({
+    key: metricsKey(p.id, m.name),
     providerId: p.id,
     providerName: p.name,
     providerType: p.type,

@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
 
 export class EvidenceIndex {
   private readonly prefixes: Array<{ prefix: string; family: ModelFamily }>;
-  private readonly rows = new Map<string, BenchmarkRow[]>();
+  private readonly rows = new Map<string, Array<BenchmarkRow & { asOfMs: number }>>();
   private readonly familyCache = new Map<string, ModelFamily | null>();
 
   constructor(
@@ -42,7 +42,7 @@ export class EvidenceIndex {
     for (const row of rows) {
       const key = `${row.family}|${row.dimension}`;
       const list = this.rows.get(key) ?? [];
-      list.push(row);
+      list.push({ ...row, asOfMs: Date.parse(row.asOf) });
       this.rows.set(key, list);
     }
     // Newest first, so the first fresh row is the one that counts.
@@ -64,7 +64,7 @@ export class EvidenceIndex {
   }
 
   /** Benchmark rows of the model's family for a dimension, newest first. */
-  external(model: string, dimension: TaskDimension): readonly BenchmarkRow[] {
+  external(model: string, dimension: TaskDimension): ReadonlyArray<BenchmarkRow & { asOfMs: number }> {
     const family = this.familyOf(model);
     return family ? (this.rows.get(`${family.family}|${dimension}`) ?? []) : [];
   }
@@ -98,7 +98,7 @@ export function candidateTaskFit(
       entry = { dimension, score: own.score, source: 'internal', asOf: own.asOf, benchmarks: [], weight, n: own.samples };
     }
     if (!entry && settings.externalEvidence === 'allow') {
-      const row = evidence.external(candidate.model, dimension).find((r) => Date.parse(r.asOf) >= staleBefore);
+      const row = evidence.external(candidate.model, dimension).find((r) => r.asOfMs >= staleBefore);
       if (row) entry = { dimension, score: row.score, source: 'external', asOf: row.asOf, benchmarks: [row.benchmark], weight };
     }
     if (!entry && candidate.specializations.includes(dimension)) {

@@ -71,9 +71,16 @@ export interface RankInput {
   taskFit?: TaskFitInput | null;
   /** ROUND_ROBIN position (requests served so far). */
   rotation?: number;
+  /**
+   * How many ranked candidates get reasoning and explanations (default all). The gateway asks for
+   * the first only: fallbacks need no prose on the hot path.
+   */
+  explain?: number;
 }
 
 export const metricsKey = (providerId: string, model: string) => `${providerId}|${model}`;
+const NO_DIMENSIONS: TaskDimension[] = [];
+const ZERO_SCORES: ScoreParts = Object.freeze({ latency: 0, cost: 0, quality: 0, stability: 0 });
 
 const ex = (key: string, vars: Explanation['vars'] = {}): Explanation => ({ key, vars });
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -185,11 +192,13 @@ export function rank(input: RankInput): RoutingDecision {
   const wanted = input.specializations ?? [];
   const filteredOut: FilteredCandidate[] = [];
   const eligible: Scored[] = [];
+  const checkRules = policy.providerDenyList.length > 0 || policy.modelDenyList.length > 0 || hasGeoRules(policy.geo);
 
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
-    const m = input.metrics.get(metricsKey(c.providerId, c.model)) ?? NO_METRICS;
-    const reasons = violations(c, policy);
+    const m = input.metrics.get(c.key ?? metricsKey(c.providerId, c.model)) ?? NO_METRICS;
+    // Most candidates pass: the reasons array is only built for policies with rules (allocation is GC time).
+    const reasons: Explanation[] = checkRules ? violations(c, policy) : [];
     const violation = reasons.length > 0;
     if (blocked?.has(c.providerId)) reasons.push(ex('routing.filter.breakerOpen', { providerId: c.providerId }));
     if (group && !group.has(c.providerId)) reasons.push(ex('routing.filter.notInGroup', { providerId: c.providerId }));
@@ -220,7 +229,7 @@ export function rank(input: RankInput): RoutingDecision {
       const spread = m.p95LatencyMs && m.p50LatencyMs && m.p95LatencyMs > 0 ? (m.p95LatencyMs - m.p50LatencyMs) / m.p95LatencyMs : 0;
       stability = Math.max(0, m.availability - 0.5 * spread);
     }
-    const spec = wanted.length ? wanted.filter((w) => c.specializations.includes(w)) : [];
+    const spec = wanted.length ? wanted.filter((w) => c.specializations.includes(w)) : NO_DIMENSIONS;
     eligible.push({
       c,
       m,
@@ -231,7 +240,7 @@ export function rank(input: RankInput): RoutingDecision {
       stability,
       taskFit,
       spec,
-      scores: { latency: 0, cost: 0, quality: 0, stability: 0 },
+      scores: ZERO_SCORES,
       composite: 0,
       index: i,
     });
@@ -288,7 +297,8 @@ export function rank(input: RankInput): RoutingDecision {
   const ordered = policy.strategy === 'ROUND_ROBIN' ? rotateProviders(eligible, input.rotation ?? 0) : eligible;
 
   const geofencingApplied = hasGeoRules(policy.geo);
-  const ranked: RankedCandidate[] = ordered.map((s, position) => toRanked(s, position, policy.strategy, focus, tf.applied));
+  const explain = input.explain ?? ordered.length;
+  const ranked: RankedCandidate[] = ordered.map((s, position) => toRanked(s, position, policy.strategy, focus, tf.applied, position < explain));
   const explanations: Explanation[] = [ex('routing.strategy', { strategy: policy.strategy })];
   if (geofencingApplied) explanations.push(ex('routing.geofence.applied', { rules: describeGeoRules(policy.geo).join('; ') }));
   if (filteredOut.length) explanations.push(ex('routing.filteredOut', { count: filteredOut.length }));
@@ -324,7 +334,21 @@ function rotateProviders(sorted: Scored[], counter: number): Scored[] {
   return [...firsts.slice(k), ...firsts.slice(0, k), ...rest];
 }
 
-function toRanked(s: Scored, position: number, strategy: string, focus: keyof ScoreParts | null, taskFitApplied: boolean): RankedCandidate {
+function toRanked(s: Scored, position: number, strategy: string, focus: keyof ScoreParts | null, taskFitApplied: boolean, explain: boolean): RankedCandidate {
+  const ranked: RankedCandidate = {
+    candidate: s.c,
+    metrics: s.m,
+    estimatedLatencyMs: s.latency,
+    estimatedCostPerToken: s.cost,
+    qualityScore: s.quality,
+    scores: s.scores,
+    compositeScore: s.composite,
+    specializationMatches: s.spec,
+    taskFit: s.taskFit,
+    reasoning: '',
+    explanations: NO_EXPLANATIONS,
+  };
+  if (!explain) return ranked;
   const explanations: Explanation[] = [
     ex('routing.rank.position', { position: position + 1, composite: s.composite }),
     ex('routing.rank.scores', { latency: s.scores.latency, cost: s.scores.cost, quality: s.scores.quality, stability: s.scores.stability }),
@@ -340,17 +364,8 @@ function toRanked(s: Scored, position: number, strategy: string, focus: keyof Sc
     `${strategy}: composite ${s.composite} (latency ${s.scores.latency}, cost ${s.scores.cost}, quality ${s.scores.quality}, stability ${s.scores.stability}); ` +
     `${latencyText}, availability ${round3(s.m.availability)}${s.spec.length ? `, matches ${s.spec.join(', ')}` : ''}` +
     `${taskFitApplied && s.taskFit ? `, task fit ${s.taskFit.blendedQualityScore}` : ''}`;
-  return {
-    candidate: s.c,
-    metrics: s.m,
-    estimatedLatencyMs: s.latency,
-    estimatedCostPerToken: s.cost,
-    qualityScore: s.quality,
-    scores: s.scores,
-    compositeScore: s.composite,
-    specializationMatches: s.spec,
-    taskFit: s.taskFit,
-    reasoning,
-    explanations,
-  };
+  ranked.reasoning = reasoning;
+  ranked.explanations = explanations;
+  return ranked;
 }
+const NO_EXPLANATIONS: Explanation[] = [];

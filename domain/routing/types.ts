@@ -14,6 +14,8 @@ export interface Explanation {
 
 /** One provider/model pair the company could route to. */
 export interface RoutingCandidate {
+  /** `${providerId}|${model}` (metricsKey), precomputed when candidates are built; derived when absent. */
+  key?: string;
   providerId: string;
   providerName: string;
   providerType: string;
