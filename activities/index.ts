@@ -4,6 +4,7 @@ import type { SecretBox } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import type { ProviderRegistry } from './providers';
 import { createBatchActivities } from './batch';
+import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createHoldActivities(deps),
     ...createBatchActivities(deps),
     ...createWebhookActivities(deps),
+    ...createBreakerActivities(deps),
   };
 }
 

@@ -16,6 +16,8 @@ import { mfaRoutes } from './routes/mfa';
 import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
+import { routingAdvisoryRoutes } from './routes/routing-advisory';
+import { routingBreakerRoutes } from './routes/routing-breakers';
 import { routingPolicyRoutes } from './routes/routing-policies';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
@@ -46,6 +48,8 @@ export function createApp(container: Container): Koa {
     ...holdRoutes,
     ...batchRoutes,
     ...webhookRoutes,
+    ...routingBreakerRoutes,
+    ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
   ]);
   let document: unknown;

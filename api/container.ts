@@ -10,18 +10,21 @@ import { ApiKeyService } from './services/api-keys';
 import { AuditService } from './services/audit';
 import { AuthService } from './services/auth';
 import { BatchService } from './services/batch';
+import { CircuitBreakerService } from './services/circuit-breakers';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
 import { GatewayService } from './services/gateway';
 import { HoldService } from './services/holds';
 import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
+import { ProviderHealthService } from './services/provider-health';
 import { ProviderService } from './services/providers';
 import { WebhookService } from './services/webhooks';
+import { AdvisoryRateLimiter } from './services/advisory-rate-limit';
+import { RoutingAdvisoryService } from './services/routing-advisory';
 import { RoutingService } from './services/routing';
 import { RoutingMetricsService } from './services/routing-metrics';
 import { RoutingPolicyService } from './services/routing-policies';
-import { NO_BREAKERS } from '../domain/routing/breaker-gate';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -51,6 +54,9 @@ export interface Services {
   gateway: GatewayService;
   batch: BatchService;
   webhooks: WebhookService;
+  breakers: CircuitBreakerService;
+  providerHealth: ProviderHealthService;
+  routingAdvisory: RoutingAdvisoryService;
   // Routing (issue 3)
   routingPolicies: RoutingPolicyService;
   routingMetrics: RoutingMetricsService;
@@ -92,8 +98,9 @@ export function createContainer(infra: Infrastructure): Container {
   });
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
   const webhooks = new WebhookService({ db, box: secretBox, temporal, audit, logger, config });
-  // Routing (issue 3). NO_BREAKERS until the circuit-breaker service replaces it.
-  const breakers = NO_BREAKERS;
+  const breakers = new CircuitBreakerService({ db, temporal, logger, config });
+  const providerHealth = new ProviderHealthService({ db, temporal, logger, config });
+  // Routing (issue 3); it skips providers whose circuit breaker is open.
   const routingPolicies = new RoutingPolicyService(db, audit, providers, config.AUTH_CACHE_TTL_MS);
   const routingMetrics = new RoutingMetricsService(db, logger, {
     windowMinutes: config.ROUTING_METRICS_WINDOW_MINUTES,
@@ -101,6 +108,14 @@ export function createContainer(infra: Infrastructure): Container {
     evidenceDays: config.ROUTING_EVIDENCE_DAYS,
   });
   const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
+  const routingAdvisory = new RoutingAdvisoryService({
+    db,
+    config,
+    routing,
+    providers,
+    health: providerHealth,
+    limiter: new AdvisoryRateLimiter(db),
+  });
   const gateway = new GatewayService({
     config,
     routing,
@@ -129,6 +144,9 @@ export function createContainer(infra: Infrastructure): Container {
     gateway,
     webhooks,
     batch,
+    breakers,
+    providerHealth,
+    routingAdvisory,
     routingPolicies,
     routingMetrics,
     routing,
@@ -139,12 +157,16 @@ export function createContainer(infra: Infrastructure): Container {
     start() {
       auth.start();
       recorder.start();
+      breakers.start();
+      providerHealth.start();
     },
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
       await webhooks.drain();
       await auth.stop();
+      providerHealth.stop();
+      await breakers.stop();
       await tracing.shutdown();
       await temporal.close();
       await db.destroy();

@@ -92,6 +92,37 @@ const configSchema = z.object({
   ROUTING_EVIDENCE_DAYS: numberFrom(30),
   // A provider's retry-after longer than this is not waited for: the gateway moves on to the next candidate.
   GATEWAY_MAX_RETRY_AFTER_MS: numberFrom(10000),
+
+  // --- Circuit breakers and provider health (api/services/circuit-breakers.ts, workflows/breakers.ts) ---
+  // A breaker opens when more than BREAKER_ERROR_RATE_THRESHOLD of at least BREAKER_MIN_SAMPLES
+  // outcomes in the last BREAKER_WINDOW_SECONDS failed; it lets probes through after the cooldown.
+  BREAKER_WINDOW_SECONDS: z.coerce.number().positive().default(60),
+  BREAKER_MIN_SAMPLES: z.coerce.number().int().min(1).default(10),
+  BREAKER_ERROR_RATE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+  BREAKER_COOLDOWN_SECONDS: z.coerce.number().positive().default(300),
+  // Half-open: concurrent probes per api process, and successful probes needed to close.
+  BREAKER_HALF_OPEN_PROBES: z.coerce.number().int().min(1).default(2),
+  BREAKER_HALF_OPEN_SUCCESSES: z.coerce.number().int().min(1).default(1),
+  // A probe slot whose outcome never arrives is freed after this long.
+  BREAKER_PROBE_LEASE_MS: numberFrom(60000),
+  // How often each api process sends its aggregated outcomes, and re-reads breaker states.
+  BREAKER_FLUSH_INTERVAL_MS: numberFrom(1000),
+  BREAKER_REFRESH_INTERVAL_MS: numberFrom(1000),
+  // While closed, the window figures shown by the admin endpoint are written at most this often.
+  BREAKER_STATS_PERSIST_SECONDS: z.coerce.number().positive().default(30),
+  // Provider health snapshots (trust score): schedule interval, measurement window, retention.
+  BREAKER_HEALTH_SCHEDULE: boolFrom(true),
+  BREAKER_HEALTH_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
+  BREAKER_HEALTH_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
+  BREAKER_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+
+  // --- Routing advisories (api/services/routing-advisory.ts) ---
+  // Shape B requests per company per UTC hour by tier (spec: Free 500, Standard 5,000,
+  // Professional 50,000, Enterprise unlimited); subscriber advisory requests per API key per hour.
+  ROUTING_ADVISORY_LIMIT_FREE: z.coerce.number().int().min(1).default(500),
+  ROUTING_ADVISORY_LIMIT_STANDARD: z.coerce.number().int().min(1).default(5000),
+  ROUTING_ADVISORY_LIMIT_PROFESSIONAL: z.coerce.number().int().min(1).default(50000),
+  ROUTING_ADVISORY_SUBSCRIBER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

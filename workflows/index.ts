@@ -2,3 +2,5 @@
 export { executionHoldWorkflow } from './holds';
 export { batchSplitWorkflow, batchWorkflow } from './batch';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { providerBreakerWorkflow } from './breakers';
+export { providerHealthWorkflow } from './provider-health';

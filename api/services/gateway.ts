@@ -679,6 +679,11 @@ export class GatewayService {
         }
       }
       const next = queue.splice(index, 1)[0]!;
+      // A half-open breaker admits a bounded number of probes; past that, the next candidate goes (the last one is tried anyway).
+      if (next.provider.stored && (queue.length || attempts.length) && !(this.deps.breakers.admit?.(next.provider.id) ?? true)) {
+        n--;
+        continue;
+      }
       if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
       candidate = next;
       const target: ProviderTarget = {
