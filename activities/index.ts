@@ -4,6 +4,7 @@ import type { SecretBox } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import type { ProviderRegistry } from './providers';
 import { createHoldActivities } from './holds';
+import { createSanitizerCleanupActivities } from './sanitizer-cleanup';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -21,6 +22,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createHoldActivities(deps),
+    ...createSanitizerCleanupActivities(deps),
   };
 }
 

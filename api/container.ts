@@ -12,10 +12,12 @@ import { AuthService } from './services/auth';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
 import { GatewayService } from './services/gateway';
+import { GatewaySanitization } from './services/gateway-sanitization';
 import { HoldService } from './services/holds';
 import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
 import { ProviderService } from './services/providers';
+import { SanitizerClient } from './services/sanitizer-client';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -79,6 +81,11 @@ export function createContainer(infra: Infrastructure): Container {
     maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
   });
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
+  // PII protection: the sanitizer service over HTTP (SANITIZER_URL).
+  const sanitization = new GatewaySanitization({
+    client: new SanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: config.SANITIZER_TIMEOUT_MS }),
+    audit,
+  });
   const gateway = new GatewayService({
     config,
     providers,
@@ -89,6 +96,7 @@ export function createContainer(infra: Infrastructure): Container {
     metrics,
     tracing,
     logger,
+    sanitization,
   });
   const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
   return {

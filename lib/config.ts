@@ -53,6 +53,12 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+  // --- Sanitizer (issue 5): the api's gateway calls the sanitizer service over HTTP; the worker
+  // schedules the cleanup of expired sanitizer sessions.
+  SANITIZER_URL: z.string().url().default('http://127.0.0.1:8100'),
+  SANITIZER_API_TOKEN: z.string().optional(),
+  SANITIZER_TIMEOUT_MS: numberFrom(30000),
+  SANITIZER_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };

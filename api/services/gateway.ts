@@ -29,6 +29,7 @@ import { SpanStatusCode, type Tracing } from '../../lib/tracing';
 import type { Principal } from '../principal';
 import type { ExecuteRequest } from '../schemas/gateway';
 import type { ExecutionAttempt, ExecutionRecorder } from './execution-recorder';
+import type { GatewaySanitization, ProtectedRun } from './gateway-sanitization';
 import type { HoldService } from './holds';
 import type { ProviderGroupService } from './provider-groups';
 import type { ProviderService, RuntimeProvider } from './providers';
@@ -90,6 +91,7 @@ export class GatewayService {
       metrics: Metrics;
       tracing: Tracing;
       logger: Logger;
+      sanitization: GatewaySanitization;
     },
   ) {}
 
@@ -117,13 +119,8 @@ export class GatewayService {
     const { traceId, spanId } = span.spanContext();
     const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
 
-    if (req.sanitization?.enabled) {
-      if (!principal.features.has('PII_SANITIZATION')) {
-        throw new ApiError(403, 'SANITIZATION_FEATURE_UNAVAILABLE', "PII sanitization is not included in your company's package");
-      }
-      // The sanitizer lands with its own issue; until then never send data the caller asked to protect.
-      throw new ApiError(503, 'SANITIZER_UNAVAILABLE', 'PII sanitization was requested but no sanitizer is available');
-    }
+    // Rules 1 and 2 (entitlement, policy mode, documents): 403s are thrown here, before anything runs.
+    const sanitization = await this.deps.sanitization.decide(principal, req);
     const specializations = classifyTerms(req.specializations ?? []);
     if (specializations.unknown.length) {
       throw ApiError.badRequest(`Unknown specializations: ${specializations.unknown.join(', ')}`, undefined, 'UNKNOWN_SPECIALIZATION');
@@ -160,6 +157,14 @@ export class GatewayService {
         timeline: { routingMs: round(routingMs), totalMs: round(performance.now() - startedAt) },
       };
     }
+
+    // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
+    let protectedRun: ProtectedRun | null = null;
+    if (sanitization.kind === 'apply') {
+      protectedRun = await this.deps.sanitization.protect(req, request, sanitization);
+      attachmentNotes.push(...protectedRun.notes);
+    }
+    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
     const telemetryMode: TelemetryMode = resolveTelemetryMode(req);
@@ -227,6 +232,8 @@ export class GatewayService {
 
     const result = outcome.result;
     const stripped = stripTelemetry(result.content);
+    // The caller gets the originals back (strict: only complete wrappers are restored).
+    if (protectedRun) stripped.content = await this.deps.sanitization.restore(protectedRun, stripped.content);
     const price = candidate.provider.prices.find((m) => m.name === candidate.model);
     const cost = costUsd(price, result.usage);
     const executedAt = new Date().toISOString();
@@ -310,7 +317,7 @@ export class GatewayService {
         telemetryTraceId: telemetryWrapped ? trace.traceId : null,
         geoRuleSource: null,
         geoRulesApplied: [] as string[],
-        sanitization: null,
+        sanitization: this.deps.sanitization.metadata(sanitization, protectedRun),
       },
       policyChecked: false,
       policyName: null,
