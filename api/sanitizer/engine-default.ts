@@ -1,10 +1,10 @@
+import { extractDocument, inspectHeaders, rewriteDocument } from '../../domain/documents';
 import { ApiError } from '../../lib/errors';
 import type { SanitizerEngine } from './engine';
 
 /**
- * INTERIM: binds the engine to domain/pii and domain/documents once those land on this branch
- * (helpers "pii" and "docs"). Until then every engine call answers 503 ENGINE_UNAVAILABLE, so
- * the service never pretends to have protected anything.
+ * Binds the engine to domain/documents and (INTERIM, until helper "pii" lands) answers 503
+ * ENGINE_UNAVAILABLE for detection, so the service never pretends to have protected anything.
  */
 const unavailable = (): never => {
   throw new ApiError(503, 'ENGINE_UNAVAILABLE', 'PII detection is not wired into this build yet');
@@ -18,8 +18,8 @@ export function createDefaultEngine(): SanitizerEngine {
     detect: unavailable,
     protect: unavailable,
     restore: unavailable,
-    extract: async () => unavailable(),
-    rewrite: async () => unavailable(),
-    inspectHeaders: async () => unavailable(),
+    extract: (buffer, type, opts) => extractDocument(buffer, type, opts),
+    rewrite: (buffer, type, opts, rewrite) => rewriteDocument(buffer, type, opts, rewrite),
+    inspectHeaders: (buffer, type, opts) => inspectHeaders(buffer, type, opts),
   };
 }

@@ -68,7 +68,8 @@ export interface EngineVault {
 export interface ExtractedText {
   text: string;
   segments: { start: number; end: number; location: SegmentLocationLike }[];
-  extraction?: Record<string, unknown> & { page_count: number };
+  /** PDF extraction counts (the spec's sanitize `extraction`). */
+  extraction?: { page_count: number };
   sheetNames?: string[];
 }
 
