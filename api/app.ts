@@ -15,6 +15,7 @@ import { mfaRoutes } from './routes/mfa';
 import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
+import { routingPolicyRoutes } from './routes/routing-policies';
 import { userRoutes } from './routes/users';
 
 declare module 'koa' {
@@ -41,6 +42,7 @@ export function createApp(container: Container): Koa {
     ...providerGroupRoutes,
     ...gatewayRoutes,
     ...holdRoutes,
+    ...routingPolicyRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

@@ -18,6 +18,10 @@ import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
 import { ProviderService } from './services/providers';
 import { SanitizerClient } from './services/sanitizer-client';
+import { RoutingService } from './services/routing';
+import { RoutingMetricsService } from './services/routing-metrics';
+import { RoutingPolicyService } from './services/routing-policies';
+import { NO_BREAKERS } from '../domain/routing/breaker-gate';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -45,6 +49,10 @@ export interface Services {
   recorder: ExecutionRecorder;
   holds: HoldService;
   gateway: GatewayService;
+  // Routing (issue 3)
+  routingPolicies: RoutingPolicyService;
+  routingMetrics: RoutingMetricsService;
+  routing: RoutingService;
 }
 
 export interface Container extends Infrastructure {
@@ -86,8 +94,19 @@ export function createContainer(infra: Infrastructure): Container {
     client: new SanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: config.SANITIZER_TIMEOUT_MS }),
     audit,
   });
+  // Routing (issue 3). NO_BREAKERS until the circuit-breaker service replaces it.
+  const breakers = NO_BREAKERS;
+  const routingPolicies = new RoutingPolicyService(db, audit, providers, config.AUTH_CACHE_TTL_MS);
+  const routingMetrics = new RoutingMetricsService(db, logger, {
+    windowMinutes: config.ROUTING_METRICS_WINDOW_MINUTES,
+    ttlMs: config.ROUTING_METRICS_TTL_MS,
+    evidenceDays: config.ROUTING_EVIDENCE_DAYS,
+  });
+  const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
   const gateway = new GatewayService({
     config,
+    routing,
+    breakers,
     providers,
     groups: providerGroups,
     registry: providerRegistry,
@@ -98,7 +117,21 @@ export function createContainer(infra: Infrastructure): Container {
     logger,
     sanitization,
   });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
+  const services: Services = {
+    audit,
+    auth,
+    mfa,
+    apiKeys,
+    companies,
+    providers,
+    providerGroups,
+    recorder,
+    holds,
+    gateway,
+    routingPolicies,
+    routingMetrics,
+    routing,
+  };
   return {
     ...infra,
     services,

@@ -53,6 +53,16 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+
+  // --- Routing (issue 3: policies, scoring, fallback) ---
+  // Rolling window of execution records the routing scores read (latency, errors, availability, cost).
+  ROUTING_METRICS_WINDOW_MINUTES: numberFrom(60),
+  // How long the api serves a company's window metrics before refreshing them in the background.
+  ROUTING_METRICS_TTL_MS: numberFrom(15000),
+  // Own per-task evidence (internal task fit) looks back this many days.
+  ROUTING_EVIDENCE_DAYS: numberFrom(30),
+  // A provider's retry-after longer than this is not waited for: the gateway moves on to the next candidate.
+  GATEWAY_MAX_RETRY_AFTER_MS: numberFrom(10000),
   // --- Sanitizer (issue 5): the api's gateway calls the sanitizer service over HTTP; the worker
   // schedules the cleanup of expired sanitizer sessions.
   SANITIZER_URL: z.string().url().default('http://127.0.0.1:8100'),

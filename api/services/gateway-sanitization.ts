@@ -5,7 +5,6 @@ import {
   type SanitizationDecision,
   type SanitizationTrigger,
   decideSanitization,
-  policySanitizationOf,
 } from '../../domain/sanitization-decision';
 import { ApiError } from '../../lib/errors';
 import type { Principal } from '../principal';
@@ -107,13 +106,11 @@ export class GatewaySanitization {
     private readonly deps: {
       client: SanitizerClient;
       audit: AuditService;
-      /** Seam for routing: the effective policy's sanitization block (saved or inline). */
-      effectivePolicy?: (principal: Principal, req: ExecuteRequest) => Promise<PolicySanitization | null>;
     },
   ) {}
 
-  async decide(principal: Principal, req: ExecuteRequest): Promise<SanitizationDecision> {
-    const policy = this.deps.effectivePolicy ? await this.deps.effectivePolicy(principal, req) : policySanitizationOf(req.policy);
+  /** `policy`: the sanitization block of the effective routing policy (policyId, inline policy or scope default). */
+  async decide(principal: Principal, req: ExecuteRequest, policy: PolicySanitization | null): Promise<SanitizationDecision> {
     const decision = decideSanitization({
       requested: req.sanitization as { enabled?: boolean; trigger?: SanitizationTrigger; profiles?: string[] } | undefined,
       policy,
