@@ -1,5 +1,6 @@
 import { type Stack, startStack } from '../support/stack';
 import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../support/documents';
+import { ALL_PROFILES, DE, EN } from '../support/pii-texts';
 
 /**
  * The sanitizer service's endpoints directly (spec document 2, "Sanitizer service"): shapes,
@@ -188,7 +189,133 @@ describe('admin: redlist', () => {
   });
 });
 
-// Referenced by the detection tests below once the engine is wired.
-void FIXTURE;
-void buildDocx;
-void unb64;
+describe('sanitize, restore, purge', () => {
+  it.each([
+    ['en', EN],
+    ['de', DE],
+  ] as const)('protects every entity type in %s text and restores it (strict and fuzzy)', async (language, sample) => {
+    const res = await sanitize({ document: b64(sample.text), document_type: 'txt', profiles: ALL_PROFILES, options: { language } });
+    expect(res.status).toBe(200);
+    const body = res.body as Json & { detection_summary: { total_entities_found: number; by_category: Record<string, number> } };
+    expect(body.session_token).toMatch(/^stk_[0-9a-f]{32}$/);
+    expect(new Date(String(body.expires_at)).getTime()).toBeGreaterThan(Date.now() + 3500_000);
+    expect(Object.keys(body.detection_summary.by_category).sort()).toEqual(Object.keys(sample.originals).sort());
+    const sanitized = unb64(String(body.sanitized_document));
+    const protectedText = unb64(String(body.protected_document));
+    const manifest = JSON.stringify(body.protection_manifest);
+    for (const original of Object.values(sample.originals)) {
+      expect(sanitized).not.toContain(original);
+      expect(protectedText).not.toContain(original);
+      expect(manifest).not.toContain(original);
+      expect(String(body.protected_context)).not.toContain(original);
+    }
+    expect(protectedText).toMatch(/\[\[ref:[0-9a-f]{8}:[A-Z]{2,3}\d+ /);
+    expect(body.protection_manifest).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: expect.any(String), entity_type: 'PERSON', value: expect.any(String), ref: expect.stringMatching(/^ref:/) })]),
+    );
+    expect(body.credential_warning).toEqual(expect.stringContaining('credential'));
+    expect(body.extraction).toBeNull();
+    expect((body.diff_preview as Json[]).length).toBeGreaterThan(0);
+
+    const token = String(body.session_token);
+    const session = await stack.sanitizerHttp<Json>('GET', `/api/v1/sessions/${token}`);
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({
+      session_token: token,
+      status: 'active',
+      document_type: 'txt',
+      profiles_applied: ALL_PROFILES,
+      protected_document: body.protected_document,
+      detection_summary: body.detection_summary,
+      ttl_remaining_seconds: expect.any(Number),
+    });
+
+    // A model's answer quoting the protected text: strict restores the complete wrappers.
+    const answer = `Summary: ${protectedText}`;
+    const strict = await stack.sanitizerHttp<Json>('POST', `/api/v1/sessions/${token}/restore`, { body: { content: answer, restoration_mode: 'strict' } });
+    expect(strict.status).toBe(200);
+    expect(strict.body).toMatchObject({ session_token: token, restoration_status: 'restored', confidence: 'high', unresolved_tokens: [] });
+    expect(strict.body.restored_content).toBe(`Summary: ${sample.text}`);
+    expect((strict.body.tokens_found as Json[])[0]).toMatchObject({ match_category: 'exact', canonical_token: expect.stringMatching(/^\[\[ref:/) });
+
+    // Fuzzy finds wrappers a model mangled (case, spacing).
+    const mangled = protectedText.replace(/\[\[ref:([0-9a-f]{8}):([A-Z]{2,3})(\d+) /g, '[[ REF : $1 : $2 $3 ');
+    const fuzzy = await stack.sanitizerHttp<Json>('POST', `/api/v1/sessions/${token}/restore`, { body: { content: b64(mangled), content_type: 'base64' } });
+    expect(fuzzy.status).toBe(200);
+    expect(unb64(String(fuzzy.body.restored_content))).toBe(sample.text);
+    expect((fuzzy.body.tokens_found as Json[]).some((t) => t.match_category !== 'exact')).toBe(true);
+    expect((await stack.sanitizerHttp<Json>('GET', `/api/v1/sessions/${token}`)).body.status).toBe('restored');
+
+    const desanitized = await stack.sanitizerHttp<Json>('POST', '/api/v1/desanitize', { body: { content: protectedText, session_token: token } });
+    expect(desanitized.body).toMatchObject({ restored_content: sample.text, unresolved_tokens: [] });
+
+    // Purge, then restore: 404.
+    const purge = await stack.sanitizerHttp<Json>('DELETE', `/api/v1/sessions/${token}`);
+    expect(purge.status).toBe(200);
+    expect(purge.body).toEqual({ session_token: token, purged: true, message: expect.any(String) });
+    expect((await stack.sanitizerHttp('POST', `/api/v1/sessions/${token}/restore`, { body: { content: answer } })).status).toBe(404);
+    expect((await stack.sanitizerHttp('GET', `/api/v1/sessions/${token}`)).status).toBe(404);
+  });
+
+  it('detect_only answers findings with offsets and scores and creates no session', async () => {
+    const before = await stack.sanitizer!.container.db('sanitizer_sessions').count<{ count: string }[]>({ count: '*' });
+    const res = await sanitize({ document: b64(EN.text), document_type: 'md', profiles: ALL_PROFILES, options: { mode: 'detect_only' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ session_token: null, sanitized_document: null, protected_document: null });
+    const findings = res.body.findings as { entity_type: string; start: number; end: number; score: number; text: string }[];
+    for (const f of findings) {
+      expect(EN.text.slice(f.start, f.end)).toBe(f.text);
+      expect(f.score).toBeGreaterThan(0);
+      expect(f.score).toBeLessThanOrEqual(1);
+    }
+    expect(findings).toContainEqual(expect.objectContaining({ entity_type: 'EMAIL_ADDRESS', text: EN.originals.EMAIL_ADDRESS }));
+    const after = await stack.sanitizer!.container.db('sanitizer_sessions').count<{ count: string }[]>({ count: '*' });
+    expect(after[0]!.count).toBe(before[0]!.count);
+  });
+
+  it('delete_after purges on restore; redlist terms and custom entities are always found; credentials are recorded', async () => {
+    const term = await stack.sanitizerHttp<Json>('POST', '/api/v1/admin/redlist', { body: { term: 'Operation Bluefin', entity_type: 'CODENAME' } });
+    const text = 'Operation Bluefin starts Monday. Ticket CASE-88231. password: Tr0ub4dor&3x';
+    const res = await sanitize({
+      document: b64(text),
+      document_type: 'txt',
+      profiles: ['credentials'],
+      custom_entities: [{ label: 'CASE_ID', type: 'pattern', pattern: 'CASE-\\d{5}' }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.detection_summary).toMatchObject({ by_category: { CODENAME: 1, CASE_ID: 1, PASSWORD: 1 } });
+    const protectedText = unb64(String(res.body.protected_document));
+    for (const v of ['Operation Bluefin', 'CASE-88231', 'Tr0ub4dor&3x']) expect(protectedText).not.toContain(v);
+    const token = String(res.body.session_token);
+    const exposures = await stack.sanitizerHttp<{ entries: Json[] }>('GET', `/api/v1/admin/credential-exposure/list?session_token=${token}`);
+    expect(exposures.body.entries).toEqual([expect.objectContaining({ credential_type: 'PASSWORD', source: 'sanitize', session_token_hint: token.slice(0, 10) })]);
+    const restored = await stack.sanitizerHttp<Json>('POST', `/api/v1/sessions/${token}/restore`, {
+      body: { content: protectedText, restoration_mode: 'strict', delete_after: true },
+    });
+    expect(restored.body.restored_content).toBe(text);
+    expect((await stack.sanitizerHttp('GET', `/api/v1/sessions/${token}`)).status).toBe(404);
+    await stack.sanitizerHttp('DELETE', `/api/v1/admin/redlist/${term.body.id}`);
+    const badPattern = await sanitize({ document: b64(text), document_type: 'txt', custom_entities: [{ label: 'BAD', type: 'pattern', pattern: '(' }] });
+    expect(badPattern.status).toBe(400);
+  });
+
+  it('rebuilds a docx with stand-ins in place, and reads a PDF to Markdown with hidden text removed and counted', async () => {
+    const docx = await sanitize({ document: b64(await buildDocx()), document_type: 'docx' });
+    expect(docx.status).toBe(200);
+    const rebuilt = Buffer.from(String(docx.body.sanitized_document), 'base64');
+    expect(rebuilt.subarray(0, 2).toString()).toBe('PK');
+    const reread = await stack.sanitizer!.container.engine.extract(rebuilt, 'docx', { maxBytes: 1e8 });
+    for (const v of [FIXTURE.person, FIXTURE.email, FIXTURE.headerPerson, FIXTURE.footnotePerson]) expect(reread.text).not.toContain(v);
+
+    const pdf = await sanitize({ document: b64(await buildPdf()), document_type: 'pdf' });
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.extraction).toMatchObject({
+      page_count: 3,
+      hidden_chars: { invisible: expect.any(Number), white: expect.any(Number), tiny: expect.any(Number), off_page: expect.any(Number) },
+      images_removed: expect.any(Number),
+    });
+    const markdown = unb64(String(pdf.body.sanitized_document));
+    for (const v of [FIXTURE.pdfInvisible, FIXTURE.pdfWhite, FIXTURE.pdfTiny, FIXTURE.pdfOffPage, FIXTURE.person]) expect(markdown).not.toContain(v);
+    expect(markdown).toContain('[Hidden text removed]');
+  });
+});

@@ -101,7 +101,7 @@ export class SanitizerService {
     const sanitizedDocument = await this.sanitizedDocument(buffer, type, extracted, findings, vault, whole.sanitized, opts);
     const occurrences = new Map<string, number>();
     for (const r of whole.replacements) occurrences.set(r.code, (occurrences.get(r.code) ?? 0) + 1);
-    const manifest = vault.manifest().map((m) => ({ ...m, occurrences: occurrences.get(m.ref) ?? 0 }));
+    const manifest = vault.manifest().map((m) => ({ ...m, occurrences: occurrences.get(m.id) ?? 0 }));
     const documents: SessionDocuments = {
       sanitized_document: sanitizedDocument.toString('base64'),
       protected_document: Buffer.from(whole.protected, 'utf8').toString('base64'),
