@@ -174,8 +174,16 @@ export function rewriterFromReplacements(doc: ExtractedDocument, replacements: R
     if (!seg) return segmentText;
     let out = '';
     let at = seg.start;
-    for (const r of kept) {
-      if (r.end <= seg.start || r.start >= seg.end) continue;
+    // First replacement that ends after the segment starts (kept is sorted and non-overlapping).
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (kept[mid].end <= seg.start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < kept.length && kept[k].start < seg.end; k++) {
+      const r = kept[k];
       const from = Math.max(r.start, seg.start);
       const to = Math.min(r.end, seg.end);
       out += doc.text.slice(at, from);
