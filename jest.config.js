@@ -5,7 +5,7 @@ const transform = { '^.+\\.(t|m?j)sx?$': ['@swc/jest', { jsc: { target: 'es2022'
 // Packages jest's module sandbox (on Node 20) cannot load as published: ESM-only ones (@scure,
 // @noble, otplib) and ones using import('http') from CommonJS (OpenTelemetry's OTLP exporter).
 // They are compiled to CommonJS like our own code.
-const compiledPackages = ['@scure', '@noble', '@otplib', 'otplib', '@opentelemetry', 'pdfjs-dist'];
+const compiledPackages = ['@scure', '@noble', '@otplib', 'otplib', '@opentelemetry', 'pdfjs-dist', '@faker-js'];
 const transformIgnorePatterns = [`/node_modules/(?!(${compiledPackages.join('|')})/)`];
 module.exports = {
   // jest-circus reads the timeout from the top level only; integration tests start real services.

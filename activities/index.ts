@@ -7,6 +7,7 @@ import { createBatchActivities } from './batch';
 import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
+import { createSanitizerCleanupActivities } from './sanitizer-cleanup';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBatchActivities(deps),
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
+    ...createSanitizerCleanupActivities(deps),
   };
 }
 

@@ -14,6 +14,7 @@ import { CircuitBreakerService } from './services/circuit-breakers';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
 import { GatewayService } from './services/gateway';
+import { GatewaySanitization } from './services/gateway-sanitization';
 import { HoldService } from './services/holds';
 import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
@@ -22,6 +23,7 @@ import { ProviderService } from './services/providers';
 import { WebhookService } from './services/webhooks';
 import { AdvisoryRateLimiter } from './services/advisory-rate-limit';
 import { RoutingAdvisoryService } from './services/routing-advisory';
+import { SanitizerClient } from './services/sanitizer-client';
 import { RoutingService } from './services/routing';
 import { RoutingMetricsService } from './services/routing-metrics';
 import { RoutingPolicyService } from './services/routing-policies';
@@ -101,6 +103,11 @@ export function createContainer(infra: Infrastructure): Container {
   const breakers = new CircuitBreakerService({ db, temporal, logger, config });
   const providerHealth = new ProviderHealthService({ db, temporal, logger, config });
   // Routing (issue 3); it skips providers whose circuit breaker is open.
+  // PII protection: the sanitizer service over HTTP (SANITIZER_URL).
+  const sanitization = new GatewaySanitization({
+    client: new SanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: config.SANITIZER_TIMEOUT_MS }),
+    audit,
+  });
   const routingPolicies = new RoutingPolicyService(db, audit, providers, config.AUTH_CACHE_TTL_MS);
   const routingMetrics = new RoutingMetricsService(db, logger, {
     windowMinutes: config.ROUTING_METRICS_WINDOW_MINUTES,
@@ -129,6 +136,7 @@ export function createContainer(infra: Infrastructure): Container {
     tracing,
     logger,
     webhooks,
+    sanitization,
   });
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger });
   const services: Services = {

@@ -123,6 +123,12 @@ const configSchema = z.object({
   ROUTING_ADVISORY_LIMIT_STANDARD: z.coerce.number().int().min(1).default(5000),
   ROUTING_ADVISORY_LIMIT_PROFESSIONAL: z.coerce.number().int().min(1).default(50000),
   ROUTING_ADVISORY_SUBSCRIBER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  // --- Sanitizer (issue 5): the api's gateway calls the sanitizer service over HTTP; the worker
+  // schedules the cleanup of expired sanitizer sessions.
+  SANITIZER_URL: z.string().url().default('http://127.0.0.1:8100'),
+  SANITIZER_API_TOKEN: z.string().optional(),
+  SANITIZER_TIMEOUT_MS: numberFrom(30000),
+  SANITIZER_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -46,6 +47,21 @@ const relative = (p: string) => {
 };
 
 class StartupError extends Error {}
+
+const sanitizerSecretsFile = path.join(dataDir, 'sanitizer-secrets.json');
+let sanitizerSecretsCache: { token: string; encryptionKey: string } | null = null;
+/** The sanitizer's service token and master key for this data dir: generated once, kept (mode 600). */
+function sanitizerSecrets(): { token: string; encryptionKey: string } {
+  if (sanitizerSecretsCache) return sanitizerSecretsCache;
+  if (existsSync(sanitizerSecretsFile)) {
+    sanitizerSecretsCache = JSON.parse(readFileSync(sanitizerSecretsFile, 'utf8')) as { token: string; encryptionKey: string };
+  } else {
+    sanitizerSecretsCache = { token: env.SANITIZER_API_TOKEN ?? randomToken('', 40), encryptionKey: randomBytes(32).toString('base64') };
+    writeFileSync(sanitizerSecretsFile, JSON.stringify(sanitizerSecretsCache, null, 2), { mode: 0o600 });
+  }
+  if (env.SANITIZER_API_TOKEN) sanitizerSecretsCache.token = env.SANITIZER_API_TOKEN;
+  return sanitizerSecretsCache;
+}
 /** Thrown at the next start-up step once a shutdown began, so start-up stops there. */
 class Aborted extends Error {}
 
@@ -353,6 +369,7 @@ async function syncDemoProviders(
 function printBox(o: {
   apiUrl: string;
   simulatorUrl: string;
+  sanitizerUrl: string;
   temporalAddress: string;
   temporalUiUrl: string | null;
   databaseUrl: string;
@@ -375,6 +392,7 @@ function printBox(o: {
     row('Temporal UI', o.temporalUiUrl ?? `(external Temporal at ${o.temporalAddress}; set TEMPORAL_UI_URL to show its UI here)`),
     row('Temporal', o.temporalAddress),
     row('Simulator', o.simulatorUrl),
+    row('Sanitizer', `${o.sanitizerUrl} (docs ${o.sanitizerUrl}/docs; token in ${relative(sanitizerSecretsFile)})`),
     row('Database', `${redactUrl(o.databaseUrl)} (${o.databaseSource})`),
     '',
     row('Company', `${o.creds.companyName} (${o.creds.companyId})`),
@@ -386,7 +404,7 @@ function printBox(o: {
     '  Try it:',
     `  ${curl}`,
     '',
-    row('Logs', `${relative(logsDir)}/ (api.log, worker.log, simulator.log, temporal.log, postgres.log)`),
+    row('Logs', `${relative(logsDir)}/ (api.log, worker.log, sanitizer.log, simulator.log, temporal.log, postgres.log)`),
     '  Ctrl-C stops everything.',
     rule,
     '',
@@ -400,7 +418,7 @@ function printBox(o: {
 
 let temporal: DevServer | null = null;
 let database: ResolvedDatabase | null = null;
-const children: Record<'sim' | 'api' | 'worker', ManagedChild | null> = { sim: null, api: null, worker: null };
+const children: Record<'sim' | 'api' | 'worker' | 'sanitizer', ManagedChild | null> = { sim: null, api: null, worker: null, sanitizer: null };
 let shutdownStarted = false;
 let ready = false;
 let startup: Promise<void> = Promise.resolve();
@@ -411,7 +429,7 @@ function checkpoint(): void {
 
 /** api (flushes on SIGTERM), worker, simulator, Temporal, embedded PostgreSQL. */
 async function stopAll(): Promise<void> {
-  for (const name of ['api', 'worker', 'sim'] as const) {
+  for (const name of ['api', 'sanitizer', 'worker', 'sim'] as const) {
     const child = children[name];
     if (child?.running) {
       say(`stopping ${child.name}`);
@@ -481,6 +499,8 @@ async function main(): Promise<void> {
   const simPort = portFrom('SIMULATOR_PORT', 9400);
   await assertPortFree(apiPort, 'PORT, the api', 'Stop what uses it or set PORT to a free port.');
   await assertPortFree(simPort, 'SIMULATOR_PORT, the provider simulator', 'Stop what uses it or set SIMULATOR_PORT to a free port.');
+  const sanitizerPort = portFrom('SANITIZER_PORT', 8100);
+  await assertPortFree(sanitizerPort, 'SANITIZER_PORT, the sanitizer', 'Stop what uses it or set SANITIZER_PORT to a free port.');
 
   // 1. Temporal
   let temporalAddress: string;
@@ -556,6 +576,16 @@ async function main(): Promise<void> {
     SIMULATOR_PORT: String(simPort),
     SIMULATOR_URL: simulatorUrl,
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    // The sanitizer: the api reaches it here with this token (generated once under the data dir).
+    SANITIZER_URL: env.SANITIZER_URL ?? `http://127.0.0.1:${sanitizerPort}`,
+    SANITIZER_API_TOKEN: sanitizerSecrets().token,
+  };
+  // The sanitizer's ENCRYPTION_KEY is its own master key (required, no default): SANITIZER_ENCRYPTION_KEY
+  // if set, else one generated once and kept in the data dir (losing it only loses live sessions).
+  const sanitizerEnv: NodeJS.ProcessEnv = {
+    ...childEnv,
+    PORT: String(sanitizerPort),
+    ENCRYPTION_KEY: env.SANITIZER_ENCRYPTION_KEY ?? sanitizerSecrets().encryptionKey,
   };
   let config: Config;
   try {
@@ -566,12 +596,14 @@ async function main(): Promise<void> {
   children.sim = new ManagedChild('simulator', '[sim]', 'simulator/main.ts', childEnv, 33);
   children.api = new ManagedChild('api', '[api]', 'workers/api.ts', childEnv, 36);
   children.worker = new ManagedChild('worker', '[worker]', 'workers/worker.ts', childEnv, 35);
-  say('starting the simulator, the api and the worker');
-  for (const child of [children.sim, children.api, children.worker]) child.start(onChildExit);
+  children.sanitizer = new ManagedChild('sanitizer', '[sanitizer]', 'workers/sanitizer.ts', sanitizerEnv, 32);
+  say('starting the simulator, the api, the worker and the sanitizer');
+  for (const child of [children.sim, children.api, children.worker, children.sanitizer]) child.start(onChildExit);
   const deadline = Date.now() + READY_TIMEOUT_MS;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitForHttp(`http://127.0.0.1:${simPort}/_sim/health`, children.sim, deadline);
   await waitForHttp(`${apiUrl}/healthz`, children.api, deadline);
+  await waitForHttp(`http://127.0.0.1:${sanitizerPort}/healthz`, children.sanitizer, deadline);
 
   // 5. The demo company
   checkpoint();
@@ -581,6 +613,7 @@ async function main(): Promise<void> {
   printBox({
     apiUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? apiUrl,
     simulatorUrl,
+    sanitizerUrl: `http://127.0.0.1:${sanitizerPort}`,
     temporalAddress,
     temporalUiUrl,
     databaseUrl: database.url,

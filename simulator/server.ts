@@ -33,6 +33,17 @@ export interface Simulator {
 export interface SimulatorOptions {
   /** Largest accepted request body (images arrive base64-encoded inline). Default 64 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Keep the raw body of the last N provider requests for GET /_sim/captures (tests use it to
+   * prove what reached the "provider"). Off (0) by default: the benchmarks must not pay for it.
+   */
+  captureRequests?: number;
+}
+
+export interface CapturedRequest {
+  method: string;
+  path: string;
+  body: string;
 }
 
 interface Match {
@@ -119,6 +130,8 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   const behaviours = new BehaviourBook();
   // Pending delayed answers, so close() does not leave timers holding the process open.
   const timers = new Set<NodeJS.Timeout>();
+  const captureLimit = opts.captureRequests ?? 0;
+  const captures: CapturedRequest[] = [];
 
   const respondLater = (res: ServerResponse, r: SimResponse, delayMs: number): void => {
     if (delayMs <= 0) {
@@ -138,9 +151,11 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
       stats.reset();
       behaviours.reset();
       batchStore.reset();
+      captures.length = 0;
       return { status: 200, body: { ok: true } };
     }
     if (method === 'GET' && path === '/_sim/health') return { status: 200, body: { ok: true } };
+    if (method === 'GET' && path === '/_sim/captures') return { status: 200, body: { enabled: captureLimit > 0, captures } };
     return { status: 404, body: { error: { message: `no simulator control route ${method} ${path}` } } };
   };
 
@@ -151,6 +166,10 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
 
     readBody(req, maxBodyBytes, (raw) => {
       if (raw === null) return send(res, format.error(413, 'request body too large'));
+      if (captureLimit > 0) {
+        captures.push({ method: req.method ?? 'GET', path, body: raw.toString('utf8') });
+        if (captures.length > captureLimit) captures.shift();
+      }
       if (apiKey === undefined) return send(res, format.error(401, 'missing API key'));
       try {
         const behaviour = behaviours.behaviourFor(apiKey);

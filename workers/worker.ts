@@ -1,3 +1,4 @@
+import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { createProviderRegistry } from '../activities/providers';
@@ -5,6 +6,7 @@ import { createDb } from '../db/connection';
 import { type Config, loadConfig } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { createLogger } from '../lib/logger';
+import { ensureSanitizerCleanupSchedule } from '../temporal/sanitizer-schedule';
 
 /**
  * `npm run worker`: the Temporal worker running every Gatehouse workflow and activity. Stateless:
@@ -33,6 +35,14 @@ export async function createGatehouseWorker(
     ...(opts.identity ? { identity: opts.identity } : {}),
     ...workflowSource,
   });
+  // Schedules this worker's queue runs (created here so a fresh cluster gets them without a manual step).
+  const scheduleConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  try {
+    const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
+    await ensureSanitizerCleanupSchedule(client, config.TEMPORAL_TASK_QUEUE, config.SANITIZER_CLEANUP_INTERVAL_SECONDS);
+  } finally {
+    await scheduleConnection.close();
+  }
   return {
     worker,
     async close() {

@@ -35,6 +35,8 @@ import { SpanStatusCode, type Tracing } from '../../lib/tracing';
 import type { Principal } from '../principal';
 import type { ExecuteRequest } from '../schemas/gateway';
 import type { ExecutionAttempt, ExecutionRecorder } from './execution-recorder';
+import type { GatewaySanitization, ProtectedRun } from './gateway-sanitization';
+import { type PolicySanitization, policySanitizationOf } from '../../domain/sanitization-decision';
 import type { HoldService } from './holds';
 import type { ProviderGroupService } from './provider-groups';
 import type { ProviderService, RuntimeProvider } from './providers';
@@ -68,6 +70,8 @@ interface AppliedPolicy {
   /** request-policy (policyId), inline-policy (policy), or <scope>-default. */
   source: string;
   policy: RoutingPolicy;
+  /** The policy's sanitization block (mode, allowedTriggers, sensitivityProfiles), null when it has none. */
+  sanitization: PolicySanitization | null;
 }
 
 interface Plan {
@@ -117,6 +121,7 @@ export class GatewayService {
       logger: Logger;
       /** gateway.executed events (fire-and-forget; optional so other wirings need not provide it). */
       webhooks?: WebhookService;
+      sanitization: GatewaySanitization;
       routing: RoutingService;
       breakers: BreakerGate;
     },
@@ -151,20 +156,16 @@ export class GatewayService {
     const { traceId, spanId } = span.spanContext();
     const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
 
-    if (req.sanitization?.enabled) {
-      if (!principal.features.has('PII_SANITIZATION')) {
-        throw new ApiError(403, 'SANITIZATION_FEATURE_UNAVAILABLE', "PII sanitization is not included in your company's package");
-      }
-      // The sanitizer lands with its own issue; until then never send data the caller asked to protect.
-      throw new ApiError(503, 'SANITIZER_UNAVAILABLE', 'PII sanitization was requested but no sanitizer is available');
-    }
+    // Rules 1 and 2 (entitlement, the effective policy's sanitization mode, documents): 403s are thrown here, before anything runs.
+    const applied = await this.effectivePolicy(principal, req);
+    const sanitization = await this.deps.sanitization.decide(principal, req, applied?.sanitization ?? null);
     const specializations = classifyTerms(req.specializations ?? []);
     if (specializations.unknown.length) {
       throw ApiError.badRequest(`Unknown specializations: ${specializations.unknown.join(', ')}`, undefined, 'UNKNOWN_SPECIALIZATION');
     }
 
     const { request, attachmentNotes } = buildCompletionRequest(req);
-    const plan = await this.plan(principal, req, specializations.dimensions, hasImage(request.attachments));
+    const plan = await this.plan(principal, req, specializations.dimensions, hasImage(request.attachments), applied);
     const routingMs = performance.now() - startedAt;
     const primary = plan.candidates[0]!;
 
@@ -194,6 +195,14 @@ export class GatewayService {
         timeline: { routingMs: round(routingMs), totalMs: round(performance.now() - startedAt) },
       };
     }
+
+    // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
+    let protectedRun: ProtectedRun | null = null;
+    if (sanitization.kind === 'apply') {
+      protectedRun = await this.deps.sanitization.protect(req, request, sanitization);
+      attachmentNotes.push(...protectedRun.notes);
+    }
+    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
     const telemetryMode: TelemetryMode = resolveTelemetryMode(req);
@@ -261,6 +270,8 @@ export class GatewayService {
 
     const result = outcome.result;
     const stripped = stripTelemetry(result.content);
+    // The caller gets the originals back (strict: only complete wrappers are restored).
+    if (protectedRun) stripped.content = await this.deps.sanitization.restore(protectedRun, stripped.content);
     const price = candidate.provider.prices.find((m) => m.name === candidate.model);
     const cost = costUsd(price, result.usage);
     const executedAt = new Date().toISOString();
@@ -347,7 +358,7 @@ export class GatewayService {
         telemetryTraceId: telemetryWrapped ? trace.traceId : null,
         geoRuleSource: geofencing(plan).applied ? plan.applied!.source : null,
         geoRulesApplied: geofencing(plan).rules,
-        sanitization: null,
+        sanitization: this.deps.sanitization.metadata(sanitization, protectedRun),
       },
       policyChecked: plan.applied !== null,
       policyName: plan.applied?.name ?? null,
@@ -371,8 +382,13 @@ export class GatewayService {
     };
   }
 
-  private async plan(principal: Principal, req: ExecuteRequest, specializations: TaskDimension[], needsVision: boolean): Promise<Plan> {
-    const applied = await this.effectivePolicy(principal, req);
+  private async plan(
+    principal: Principal,
+    req: ExecuteRequest,
+    specializations: TaskDimension[],
+    needsVision: boolean,
+    applied: AppliedPolicy | null,
+  ): Promise<Plan> {
     const plan = await this.select(principal, req, specializations, needsVision, applied);
     if (!applied) return plan;
     return this.enforce(plan, applied);
@@ -383,12 +399,15 @@ export class GatewayService {
     const routing = this.deps.routing;
     if (req.policyId) {
       const saved = await routing.policyById(principal.companyId, req.policyId);
-      return { id: saved.id, name: saved.name, source: 'request-policy', policy: saved.policy };
+      return { id: saved.id, name: saved.name, source: 'request-policy', policy: saved.policy, sanitization: saved.sanitization };
     }
-    if (req.policy) return { id: null, name: 'inline', source: 'inline-policy', policy: routing.inlinePolicy(req.policy) };
+    if (req.policy) {
+      const policy = routing.inlinePolicy(req.policy);
+      return { id: null, name: 'inline', source: 'inline-policy', policy, sanitization: policySanitizationOf(req.policy) };
+    }
     const promptId = typeof req.metadata?.promptId === 'string' ? req.metadata.promptId : null;
     const def = await routing.defaultPolicy(principal.companyId, { promptId, sessionUser: principal.via === 'session' });
-    return def ? { id: def.id, name: def.name, source: `${def.scope}-default`, policy: def.policy } : null;
+    return def ? { id: def.id, name: def.name, source: `${def.scope}-default`, policy: def.policy, sanitization: def.sanitization } : null;
   }
 
   /**

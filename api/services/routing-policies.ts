@@ -1,3 +1,4 @@
+import { type PolicySanitization, policySanitizationOf } from '../../domain/sanitization-decision';
 import type { Db } from '../../db/connection';
 import { Company } from '../../db/models/company';
 import { RoutingPolicyRecord } from '../../db/models/routing-policy';
@@ -28,6 +29,8 @@ export interface RuntimePolicy {
   scope: PolicyScope;
   isDefault: boolean;
   policy: RoutingPolicy;
+  /** The document's sanitization block for the gateway (issue 5), null when it has none. */
+  sanitization: PolicySanitization | null;
 }
 
 export function publicPolicy(p: RoutingPolicyRecord) {
@@ -246,7 +249,9 @@ export class RoutingPolicyService {
     for (const r of rows) {
       const parsed = parsePolicyJson(r.policyJson);
       // A stored document is valid by construction; one that no longer parses (schema change) is skipped, not fatal.
-      if (parsed.ok) out.push({ id: r.id, name: r.name, scope: r.scope, isDefault: r.isDefault, policy: parsed.policy });
+      if (parsed.ok) {
+        out.push({ id: r.id, name: r.name, scope: r.scope, isDefault: r.isDefault, policy: parsed.policy, sanitization: policySanitizationOf(parsed.json) });
+      }
     }
     this.runtimeCache.set(companyId, out);
     return out;

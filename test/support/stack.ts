@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Worker } from '@temporalio/worker';
 import pino from 'pino';
+import { randomBytes } from 'node:crypto';
 import { createApp } from '../../api/app';
 import { type Container, createContainer, createInfrastructure } from '../../api/container';
 import { registerSimulatorProviders } from '../../api/services/simulator-providers';
@@ -10,7 +11,11 @@ import type { Role } from '../../domain/roles';
 import { type Config, loadConfig } from '../../lib/config';
 import { randomToken } from '../../lib/crypto';
 import { REDACTED_PATHS } from '../../lib/logger';
+import { createSanitizerApp } from '../../api/sanitizer/app';
+import { loadSanitizerConfig } from '../../api/sanitizer/config';
+import { type SanitizerContainer, createSanitizerContainer } from '../../api/sanitizer/container';
 import { createSimulator } from '../../simulator/server';
+import { deleteSanitizerCleanupSchedule } from '../../temporal/sanitizer-schedule';
 import { createGatehouseWorker } from '../../workers/worker';
 
 /**
@@ -42,6 +47,16 @@ export interface Stack {
     path: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<HttpResult<T>>;
+  /** The in-process sanitizer service (startStack({ sanitizer: true })), else null. */
+  sanitizer: { url: string; token: string; container: SanitizerContainer } | null;
+  /** A request to the sanitizer with its service token (unless opts.token is given, '' for none). */
+  sanitizerHttp<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<HttpResult<T>>;
+  /** Raw bodies of the provider requests the simulator received (newest last). */
+  simCaptures(): Promise<{ method: string; path: string; body: string }[]>;
   simStats(): Promise<{ total: number; byKey: Record<string, { requests: number; byEndpoint: Record<string, number> }> }>;
   createCompany(opts?: { name?: string; packageName?: string; withSimulator?: boolean }): Promise<TestCompany>;
   addUser(companyId: string, role: Role): Promise<{ userId: string; email: string; password: string }>;
@@ -53,10 +68,34 @@ export interface Stack {
 }
 
 export async function startStack(
-  opts: { worker?: boolean; env?: Record<string, string>; captureLogs?: string[] } = {},
+  opts: {
+    worker?: boolean;
+    env?: Record<string, string>;
+    captureLogs?: string[];
+    /** Start the sanitizer service in this process on an ephemeral port; env overrides its config. */
+    sanitizer?: boolean | { env?: Record<string, string> };
+  } = {},
 ): Promise<Stack> {
-  const simulator = createSimulator();
+  const simulator = createSimulator({ captureRequests: 500 });
   const sim = await simulator.listen(0, '127.0.0.1');
+  let sanitizer: Stack['sanitizer'] = null;
+  let sanitizerServer: Server | null = null;
+  if (opts.sanitizer) {
+    const token = randomBytes(24).toString('hex');
+    const sanitizerConfig = loadSanitizerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATABASE_URL: required('TEST_DATABASE_URL'),
+      DATABASE_POOL_MAX: '5',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      SANITIZER_API_TOKEN: token,
+      ...(typeof opts.sanitizer === 'object' ? opts.sanitizer.env : {}),
+    });
+    const container = createSanitizerContainer(sanitizerConfig);
+    sanitizerServer = createSanitizerApp(container).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => sanitizerServer!.once('listening', () => resolve()));
+    sanitizer = { url: `http://127.0.0.1:${(sanitizerServer.address() as AddressInfo).port}`, token: sanitizerConfig.SANITIZER_API_TOKEN ?? '', container };
+  }
   const taskQueue = `gatehouse-test-${randomToken('', 10)}`;
   const config = loadConfig({
     ...process.env,
@@ -67,6 +106,7 @@ export async function startStack(
     TEMPORAL_TASK_QUEUE: taskQueue,
     SIMULATOR_URL: sim.url,
     EXECUTION_FLUSH_INTERVAL_MS: '50',
+    ...(sanitizer ? { SANITIZER_URL: sanitizer.url, SANITIZER_API_TOKEN: sanitizer.token } : {}),
     ...opts.env,
   });
   // captureLogs: every log line of the api goes into the array (at debug level) so tests can read them.
@@ -84,11 +124,39 @@ export async function startStack(
 
   let worker: { worker: Worker; running: Promise<void>; close: () => Promise<void> } | null = null;
 
+  const rawHttp = async <T>(base: string, method: string, path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> }) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: body as T, headers: res.headers };
+  };
+
   const stack: Stack = {
     url,
     simulatorUrl: sim.url,
     config,
     container,
+    sanitizer,
+    async sanitizerHttp(method, path, o = {}) {
+      if (!sanitizer) throw new Error('startStack({ sanitizer: true }) to use the sanitizer');
+      return rawHttp(sanitizer.url, method, path, { ...o, token: o.token ?? sanitizer.token });
+    },
+    async simCaptures() {
+      const res = await fetch(`${sim.url}/_sim/captures`);
+      return ((await res.json()) as { captures: { method: string; path: string; body: string }[] }).captures;
+    },
     async http(method, path, o = {}) {
       const headers: Record<string, string> = { ...(o.headers ?? {}) };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
@@ -148,6 +216,8 @@ export async function startStack(
       w.worker.shutdown();
       await w.running;
       await w.close();
+      // The worker created its queue's cleanup schedule; this queue dies with the test file.
+      await deleteSanitizerCleanupSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
     },
     async stop() {
       await stack.stopWorker();
@@ -156,6 +226,14 @@ export async function startStack(
         server.closeAllConnections();
       });
       await container.close();
+      if (sanitizerServer) {
+        const s = sanitizerServer;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        });
+        await sanitizer!.container.close();
+      }
       await simulator.close();
     },
   };

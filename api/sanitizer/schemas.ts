@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import '../openapi'; // extends zod with .openapi()
+
+/**
+ * Request and response bodies of the sanitizer service (spec document 2, "Sanitizer service"),
+ * snake_case as the spec writes them. Field presence and types are validated here (a missing
+ * field is 422, as the spec says); document_type and base64 are checked by the service so that
+ * they answer 400, as the spec says for those.
+ */
+export const SANITIZE_DOCUMENT_TYPES = ['docx', 'pdf', 'csv', 'xlsx', 'txt', 'md', 'json'] as const;
+
+const customEntitySchema = z
+  .object({
+    label: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'label: letters, digits and _ only'),
+    type: z.enum(['pattern', 'examples']),
+    pattern: z.string().min(1).max(500).optional(),
+    examples: z.array(z.string().min(1).max(500)).min(1).max(1000).optional(),
+    description: z.string().max(1000).optional(),
+  })
+  .refine((e) => e.type !== 'pattern' || e.pattern, { message: 'pattern is required when type is pattern', path: ['pattern'] })
+  .refine((e) => e.type !== 'examples' || e.examples, { message: 'examples is required when type is examples', path: ['examples'] });
+
+export const sanitizeOptionsSchema = z.object({
+  mode: z.enum(['sanitize', 'detect_only']).default('sanitize'),
+  spreadsheet_strategy: z.enum(['cell_scan', 'column_header']).default('cell_scan'),
+  column_rules: z
+    .record(z.string(), z.string())
+    .default({})
+    .describe('column header (or 0-based index, or letter) → entity type; every value of that column is protected as that type'),
+  preview_rows: z.number().int().min(0).max(1000).default(25),
+  language: z.enum(['en', 'de']).default('en'),
+  session_token: z
+    .string()
+    .optional()
+    .describe('Gatehouse extension: protect this document in an existing active session, so values already seen get the same stand-ins (the gateway protects several parts of one request this way)'),
+});
+
+export const sanitizeRequestSchema = z
+  .object({
+    document: z.string().describe('base64'),
+    document_type: z.string().describe(`one of ${SANITIZE_DOCUMENT_TYPES.join(', ')}`),
+    profiles: z.array(z.string()).default(['personal_information']),
+    custom_entities: z.array(customEntitySchema).max(50).default([]),
+    options: sanitizeOptionsSchema.default({
+      mode: 'sanitize',
+      spreadsheet_strategy: 'cell_scan',
+      column_rules: {},
+      preview_rows: 25,
+      language: 'en',
+    }),
+  })
+  .openapi('SanitizeRequest');
+export type SanitizeRequest = z.output<typeof sanitizeRequestSchema>;
+
+const detectionSummarySchema = z.object({
+  total_entities_found: z.number().int(),
+  by_category: z.record(z.string(), z.number().int()).describe('entity type → count'),
+});
+
+const findingSchema = z.object({
+  entity_type: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  score: z.number(),
+  text: z.string(),
+});
+
+const extractionSchema = z.object({
+  hidden_chars: z.object({ invisible: z.number(), white: z.number(), tiny: z.number(), off_page: z.number() }),
+  images_removed: z.number(),
+  pages_without_text: z.array(z.number()),
+  ocr_pages: z.array(z.number()),
+  annotations: z.number(),
+  form_fields: z.number(),
+  embedded_files: z.number(),
+  javascript: z.number(),
+  metadata_fields: z.number(),
+  page_count: z.number(),
+});
+
+const manifestEntrySchema = z.object({
+  id: z.string(),
+  entity_type: z.string(),
+  value: z.string().describe('the stand-in, never the original'),
+  ref: z.string().describe('the short code inside the protected-reference wrapper'),
+  occurrences: z.number().int(),
+});
+
+export const sanitizeResponseSchema = z
+  .object({
+    session_token: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    sanitized_document: z.string().nullable().describe('base64; the document rebuilt with readable stand-ins'),
+    protected_document: z.string().nullable().describe('base64; the provider transport with nonce-scoped wrappers'),
+    protected_context: z.string().nullable(),
+    protection_manifest: z.array(manifestEntrySchema),
+    detection_summary: detectionSummarySchema,
+    diff_preview: z.array(z.object({ location: z.string(), original: z.string(), sanitized: z.string() })),
+    credential_warning: z.string().nullable(),
+    extraction: extractionSchema.nullable(),
+    findings: z.array(findingSchema).optional().describe('detect_only: what was found, with offsets into the extracted text'),
+  })
+  .openapi('SanitizeResponse');
+
+export const inspectHeadersRequestSchema = z.object({ document: z.string(), document_type: z.string() }).openapi('InspectHeadersRequest');
+export const inspectHeadersResponseSchema = z
+  .object({
+    columns: z.array(
+      z.object({
+        column_name: z.string(),
+        column_index: z.number().int(),
+        suggested_entity_type: z.string().nullable(),
+        confidence: z.number().nullable(),
+      }),
+    ),
+    sheet_names: z.array(z.string()),
+  })
+  .openapi('InspectHeadersResponse');
+
+export const desanitizeRequestSchema = z
+  .object({ content: z.string(), session_token: z.string(), delete_after: z.boolean().default(false) })
+  .openapi('DesanitizeRequest');
+export const desanitizeResponseSchema = z
+  .object({ restored_content: z.string(), tokens_restored: z.number().int(), unresolved_tokens: z.array(z.string()) })
+  .openapi('DesanitizeResponse');
+
+export const tokenParamsSchema = z.object({ token: z.string() });
+
+export const restoreRequestSchema = z
+  .object({
+    content: z.string(),
+    content_type: z.enum(['text', 'base64']).default('text'),
+    delete_after: z.boolean().default(false),
+    restoration_mode: z.enum(['fuzzy', 'strict']).default('fuzzy'),
+  })
+  .openapi('RestoreRequest');
+export const restoreResponseSchema = z
+  .object({
+    session_token: z.string(),
+    restored_content: z.string(),
+    tokens_restored: z.number().int(),
+    tokens_found: z.array(
+      z.object({
+        variant_found: z.string(),
+        canonical_token: z.string(),
+        match_category: z.enum(['exact', 'case', 'spacing', 'partial']),
+      }),
+    ),
+    unresolved_tokens: z.array(z.string()),
+    safe_unrestored: z.array(z.string()),
+    restoration_status: z.enum(['restored', 'not_applicable', 'safe_unrestored', 'incomplete']),
+    confidence: z.enum(['high', 'medium', 'low']),
+  })
+  .openapi('RestoreResponse');
+
+export const sessionResponseSchema = z
+  .object({
+    session_token: z.string(),
+    status: z.enum(['active', 'restored']),
+    sanitized_document: z.string(),
+    protected_document: z.string(),
+    protected_context: z.string(),
+    protection_manifest: z.array(manifestEntrySchema),
+    document_type: z.string(),
+    detection_summary: detectionSummarySchema,
+    profiles_applied: z.array(z.string()),
+    created_at: z.string(),
+    expires_at: z.string(),
+    ttl_remaining_seconds: z.number().int(),
+  })
+  .openapi('SanitizerSession');
+
+export const purgeResponseSchema = z.object({ session_token: z.string(), purged: z.literal(true), message: z.string() }).openapi('SessionPurged');
+
+export const exposureRecordSchema = z
+  .object({
+    credential_type: z.string().min(1).max(64),
+    session_token: z.string().optional(),
+    value: z.string().max(10_000).optional().describe('reduced to a fingerprint; never stored'),
+    note: z.string().max(2000).optional(),
+    detected_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .openapi('CredentialExposureRecord');
+
+export const exposureFilterSchema = z.object({
+  session_token: z.string().optional(),
+  credential_type: z.string().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  include_cleared: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const exposureClearSchema = z
+  .object({
+    session_token: z.string().optional(),
+    credential_type: z.string().optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    ids: z.array(z.uuid()).max(1000).optional(),
+    reason: z.string().max(1000).optional(),
+  })
+  .openapi('CredentialExposureClear');
+
+export const exposureDtoSchema = z
+  .object({
+    id: z.string(),
+    session_token_hint: z.string().nullable(),
+    credential_type: z.string(),
+    source: z.string(),
+    fingerprint: z.string().nullable(),
+    note: z.string().nullable(),
+    detected_at: z.string(),
+    created_at: z.string(),
+    cleared: z.boolean(),
+    cleared_at: z.string().nullable(),
+    cleared_reason: z.string().nullable(),
+  })
+  .openapi('CredentialExposure');
+
+export const redlistAddSchema = z
+  .object({
+    term: z.string().trim().min(2).max(200),
+    entity_type: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'entity_type: upper snake case').optional(),
+    description: z.string().max(1000).optional(),
+    case_sensitive: z.boolean().optional(),
+  })
+  .openapi('RedlistAdd');
+
+export const redlistEntrySchema = z
+  .object({
+    id: z.string(),
+    term: z.string(),
+    entity_type: z.string(),
+    description: z.string().nullable(),
+    case_sensitive: z.boolean(),
+    created_at: z.string(),
+  })
+  .openapi('RedlistEntry');
+
+export const idParamsSchema = z.object({ id: z.string() });
+
+export const errorSchema = z.object({ error: z.string(), code: z.string(), details: z.unknown().optional() }).openapi('SanitizerError');

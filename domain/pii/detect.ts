@@ -1,0 +1,57 @@
+import {
+  type BuiltInEntityType,
+  type CustomEntity,
+  DEFAULT_PROFILES,
+  entityTypesOf,
+  type Finding,
+  isBuiltInEntityType,
+  type Language,
+} from './entity-types';
+import { resolveOverlaps } from './overlap';
+import { addressRecognizer } from './recognizers/address';
+import { customFindings, redlistFindings } from './recognizers/custom';
+import { namedEntityRecognizer } from './recognizers/names';
+import { PATTERN_RECOGNIZERS } from './recognizers/patterns';
+import { SECRET_RECOGNIZERS } from './recognizers/secrets';
+import type { Recognizer } from './recognizers/types';
+
+export interface DetectOptions {
+  language?: Language;
+  /** Profile names (default personal_information); ignored when entityTypes is given. */
+  profiles?: readonly string[];
+  /** An explicit list of built-in entity types; overrides profiles. */
+  entityTypes?: readonly string[];
+  customEntities?: CustomEntity[];
+  /** Terms always found (case-insensitive, whole words), reported as REDLIST. */
+  redlist?: string[];
+  /** Findings scoring under it are dropped (default 0.5). */
+  threshold?: number;
+}
+
+export const DEFAULT_THRESHOLD = 0.5;
+
+const RECOGNIZERS: Recognizer[] = [...PATTERN_RECOGNIZERS, ...SECRET_RECOGNIZERS, addressRecognizer, namedEntityRecognizer];
+
+/**
+ * Finds personal data and secrets in `text`. Returns non-overlapping findings (see overlap.ts) in
+ * text order, each at or above the threshold, plus every redlist and custom-entity hit.
+ */
+export function detect(text: string, options: DetectOptions = {}): Finding[] {
+  const language: Language = options.language === 'de' ? 'de' : 'en';
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const wanted = new Set<BuiltInEntityType>(
+    options.entityTypes ? options.entityTypes.filter(isBuiltInEntityType) : entityTypesOf(options.profiles ?? DEFAULT_PROFILES),
+  );
+  const candidates: Finding[] = [];
+  if (text.length > 0) {
+    for (const r of RECOGNIZERS) {
+      if (!r.types.some((t) => wanted.has(t))) continue;
+      for (const f of r.find(text, { language, wanted })) {
+        if (f.score >= threshold && wanted.has(f.entityType as BuiltInEntityType)) candidates.push(f);
+      }
+    }
+    if (options.customEntities?.length) candidates.push(...customFindings(text, options.customEntities));
+    if (options.redlist?.length) candidates.push(...redlistFindings(text, options.redlist));
+  }
+  return resolveOverlaps(candidates);
+}

@@ -1,0 +1,248 @@
+import { faker as fakerDe } from '@faker-js/faker/locale/de';
+import { faker as fakerEn } from '@faker-js/faker/locale/en';
+import nlp from 'compromise';
+
+/**
+ * Word lists for names, places, organisations and NRP terms, built once at load time from the
+ * packages we ship (compromise's English lexicon, @faker-js/faker's en and de locales) plus short
+ * hand lists for what neither has (German exonyms, German NRP terms, well-known organisations).
+ * Everything is lower case; lookups lower-case the token first.
+ */
+
+type Lexicon = Record<string, string | string[]>;
+const compromiseLexicon = (nlp as unknown as { model(): { one: { lexicon: Lexicon } } }).model().one.lexicon;
+
+function compromiseWords(tags: string[]): string[] {
+  const out: string[] = [];
+  for (const [word, tag] of Object.entries(compromiseLexicon)) {
+    const list = Array.isArray(tag) ? tag : [tag];
+    if (list.some((t) => tags.includes(t))) out.push(word);
+  }
+  return out;
+}
+
+interface PersonDefinitions {
+  first_name?: { generic?: string[]; female?: string[]; male?: string[] };
+  last_name?: { generic?: string[] };
+}
+interface LocationDefinitions {
+  city_name?: string[];
+  state?: string[];
+  country?: string[];
+  street_name?: string[];
+}
+
+function fakerPerson(f: typeof fakerEn): PersonDefinitions {
+  return f.rawDefinitions.person as PersonDefinitions;
+}
+function fakerLocation(f: typeof fakerEn): LocationDefinitions {
+  return f.rawDefinitions.location as LocationDefinitions;
+}
+
+const lower = (xs: Iterable<string>) => [...xs].map((x) => x.toLowerCase());
+
+function firstNamesOf(f: typeof fakerEn): string[] {
+  const fn = fakerPerson(f).first_name ?? {};
+  return [...(fn.generic ?? []), ...(fn.female ?? []), ...(fn.male ?? [])];
+}
+
+/**
+ * First names that are also everyday words: alone they are not evidence of a person; next to a
+ * capitalised surname or after a title they still count.
+ */
+export const AMBIGUOUS_FIRST_NAMES = new Set([
+  'may', 'june', 'april', 'august', 'will', 'bill', 'mark', 'grant', 'hope', 'joy', 'faith', 'rose', 'summer',
+  'autumn', 'dawn', 'eve', 'art', 'ray', 'rich', 'sunny', 'pat', 'sue', 'jack', 'frank', 'guy', 'long', 'young',
+  'page', 'chance', 'sky', 'star', 'don', 'lane', 'gay', 'iris', 'lily', 'violet', 'ruby', 'pearl', 'amber',
+  'crystal', 'destiny', 'heaven', 'honey', 'ivy', 'jade', 'sage', 'stone', 'wolf', 'bear', 'max', 'ernst',
+  'kai', 'heide', 'rosa', 'grace', 'miles', 'price', 'king', 'hunter', 'mason', 'carter', 'cooper', 'parker',
+  'taylor', 'christian', 'angel', 'paris', 'sydney', 'london', 'florence', 'georgia', 'virginia', 'austin',
+  'dallas', 'houston', 'jordan', 'china', 'india', 'asia', 'america', 'kent', 'lincoln', 'washington', 'dean',
+  'new', 'major', 'harmony', 'liberty', 'justice', 'unique', 'precious', 'royal', 'general', 'le', 'la', 'an',
+  'in', 'do', 'man', 'so', 'see', 'sea', 'son', 'lee', 'van', 'von', 'de', 'di', 'du', 'al', 'el', 'mo', 'ok',
+  'per', 'alle', 'bei', 'nur', 'ende', 'ahmad', 'tag', 'see', 'gute', 'ich', 'jan', 'ana',
+]);
+
+const HAND_FIRST_NAMES = [
+  'jürgen', 'jörg', 'günter', 'günther', 'björn', 'sören', 'jürgen', 'hans-peter', 'karl-heinz', 'anne-marie',
+  'mehmet', 'ayşe', 'fatma', 'mustafa', 'ahmet', 'emine', 'hüseyin', 'özlem', 'katarzyna', 'małgorzata',
+];
+
+export const FIRST_NAMES = new Set(
+  lower([
+    ...compromiseWords(['FirstName', 'MaleName', 'FemaleName']),
+    ...firstNamesOf(fakerEn),
+    ...firstNamesOf(fakerDe),
+    ...HAND_FIRST_NAMES,
+  ]),
+);
+
+export const LAST_NAMES = new Set(
+  lower([
+    ...compromiseWords(['LastName']),
+    ...(fakerPerson(fakerEn).last_name?.generic ?? []),
+    ...(fakerPerson(fakerDe).last_name?.generic ?? []),
+  ]),
+);
+
+/** Everyday English words (compromise's lexicon minus its name and place entries). */
+export const ENGLISH_WORDS = new Set(
+  Object.entries(compromiseLexicon)
+    .filter(([, t]) => {
+      const list = Array.isArray(t) ? t : [t];
+      return !list.some((x) =>
+        ['FirstName', 'MaleName', 'FemaleName', 'LastName', 'City', 'Country', 'Region', 'Place', 'Organization', 'Person', 'ProperNoun', 'SportsTeam'].includes(x),
+      );
+    })
+    .map(([w]) => w),
+);
+
+/** Titles and forms of address that announce a person's name (lower case, without the dot). */
+export const PERSON_TITLES = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'lord', 'lady', 'madam', 'herr', 'herrn', 'frau',
+  'fr', 'hr', 'dipl', 'ing', 'mag', 'rev', 'fräulein', 'professor', 'doktor', 'president', 'senator', 'judge',
+  'officer', 'nurse', 'patient', 'patientin',
+]);
+
+/** Name particles kept inside a person's name ("Ludwig van Beethoven", "Ursula von der Leyen"). */
+export const NAME_PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'da', 'di', 'du', 'la', 'le', 'zu', 'vom', 'ten', 'ter', 'al', 'bin', 'ibn']);
+
+const HAND_PLACES_DE = [
+  'München', 'Köln', 'Nürnberg', 'Düsseldorf', 'Frankfurt', 'Frankfurt am Main', 'Wien', 'Zürich', 'Genf', 'Basel',
+  'Bern', 'Salzburg', 'Graz', 'Linz', 'Innsbruck', 'Prag', 'Warschau', 'Rom', 'Mailand', 'Venedig', 'Neapel',
+  'Moskau', 'Brüssel', 'Lissabon', 'Kopenhagen', 'Athen', 'Peking', 'Kairo', 'Bayern', 'Sachsen', 'Tirol',
+  'Hannover', 'Bremen', 'Hamburg', 'Berlin', 'Stuttgart', 'Leipzig', 'Dresden', 'Dortmund', 'Essen', 'Bonn',
+  'Mannheim', 'Karlsruhe', 'Wiesbaden', 'Mainz', 'Freiburg', 'Heidelberg', 'Potsdam', 'Kiel', 'Lübeck', 'Rostock',
+  'Erfurt', 'Jena', 'Magdeburg', 'Augsburg', 'Regensburg', 'Würzburg', 'Ulm', 'Münster', 'Bielefeld', 'Göttingen',
+  'Bochum', 'Wuppertal', 'Aachen', 'Saarbrücken', 'Trier', 'Koblenz', 'Kassel', 'Osnabrück', 'Oldenburg',
+  'Braunschweig', 'Chemnitz', 'Halle', 'Schwerin', 'Ingolstadt', 'Darmstadt', 'Offenbach', 'Bad Homburg',
+  'Europa', 'Asien', 'Afrika', 'Nordamerika', 'Südamerika', 'Amerika', 'Deutschland', 'Österreich', 'Schweiz',
+  'Frankreich', 'Italien', 'Spanien', 'England', 'Großbritannien', 'Niederlande', 'Polen', 'Türkei',
+  'Vereinigte Staaten', 'USA', 'Kanada', 'Ruhrgebiet', 'Schwarzwald', 'Allgäu', 'Rheinland', 'Westfalen',
+];
+
+const HAND_PLACES_EN = [
+  'New York', 'New York City', 'Los Angeles', 'San Francisco', 'San Diego', 'San Jose', 'Las Vegas', 'New Orleans',
+  'Washington', 'Boston', 'Chicago', 'Seattle', 'Denver', 'Atlanta', 'Miami', 'Dallas', 'Houston', 'Austin',
+  'Philadelphia', 'Phoenix', 'Portland', 'Detroit', 'Toronto', 'Vancouver', 'Montreal', 'London', 'Manchester',
+  'Birmingham', 'Liverpool', 'Edinburgh', 'Glasgow', 'Dublin', 'Cardiff', 'Belfast', 'Paris', 'Madrid',
+  'Barcelona', 'Rome', 'Milan', 'Vienna', 'Munich', 'Cologne', 'Nuremberg', 'Zurich', 'Geneva', 'Prague',
+  'Warsaw', 'Moscow', 'Brussels', 'Amsterdam', 'Rotterdam', 'Lisbon', 'Copenhagen', 'Stockholm', 'Oslo',
+  'Helsinki', 'Athens', 'Istanbul', 'Beijing', 'Shanghai', 'Tokyo', 'Osaka', 'Seoul', 'Mumbai', 'Delhi',
+  'New Delhi', 'Bangalore', 'Singapore', 'Sydney', 'Melbourne', 'Auckland', 'Cairo', 'Lagos', 'Nairobi',
+  'Johannesburg', 'Cape Town', 'Mexico City', 'São Paulo', 'Rio de Janeiro', 'Buenos Aires', 'Lima', 'Bogotá',
+  'Europe', 'Asia', 'Africa', 'North America', 'South America', 'United States', 'United Kingdom', 'Great Britain',
+  'Silicon Valley', 'Bavaria', 'Scotland', 'Wales', 'Ireland', 'Northern Ireland', 'Texas', 'California',
+];
+
+/** Places as lower-case token sequences joined by one space (multi-word places are looked up whole). */
+export const PLACES = new Set(
+  lower([
+    ...compromiseWords(['City', 'Country', 'Region']),
+    ...(fakerLocation(fakerEn).city_name ?? []),
+    ...(fakerLocation(fakerEn).state ?? []),
+    ...(fakerLocation(fakerEn).country ?? []),
+    ...(fakerLocation(fakerDe).city_name ?? []),
+    ...(fakerLocation(fakerDe).state ?? []),
+    ...(fakerLocation(fakerDe).country ?? []),
+    ...HAND_PLACES_DE,
+    ...HAND_PLACES_EN,
+  ]).filter((p) => p.length > 2),
+);
+
+/** Place names that are everyday words too: only counted after a place cue ("in", "from", "nach"). */
+export const AMBIGUOUS_PLACES = new Set(
+  [...PLACES].filter((p) => !p.includes(' ') && (ENGLISH_WORDS.has(p) || AMBIGUOUS_FIRST_NAMES.has(p))),
+);
+for (const w of ['halle', 'essen', 'bern', 'ulm', 'marl', 'rom', 'jena', 'hof', 'weil', 'lahr', 'bad', 'mobile', 'reading', 'bath', 'nice', 'orange', 'independence', 'victoria', 'georgia', 'jordan', 'chad', 'turkey', 'china', 'guinea', 'normal', 'surprise', 'chester']) {
+  AMBIGUOUS_PLACES.add(w);
+}
+
+/** Longest place length in tokens (the matcher tries the longest sequence first). */
+export const MAX_PLACE_TOKENS = Math.max(...[...PLACES].map((p) => p.split(' ').length));
+
+/** Legal-form and institution words that end (or start) an organisation's name. */
+export const ORG_SUFFIXES = [
+  'GmbH & Co. KG', 'GmbH & Co KG', 'gGmbH', 'GmbH', 'AG', 'KGaA', 'KG', 'OHG', 'UG', 'e.V.', 'eG', 'SE', 'mbH',
+  'Inc.', 'Inc', 'LLC', 'L.L.C.', 'Ltd.', 'Ltd', 'Limited', 'Corp.', 'Corp', 'Corporation', 'Co.', 'PLC', 'plc',
+  'LLP', 'LP', 'S.A.', 'SA', 'S.p.A.', 'B.V.', 'BV', 'N.V.', 'NV', 'Pty Ltd', 'Group', 'Gruppe', 'Holding',
+  'Holdings', 'Partners', 'Partner', '& Partner', 'and Sons', '& Sons', 'Bank', 'Sparkasse', 'Volksbank',
+  'Foundation', 'Stiftung', 'Institute', 'Institut', 'University', 'Universität', 'Hochschule', 'Klinikum',
+  'Clinic', 'Klinik', 'Hospital', 'Krankenhaus', 'Consulting', 'Technologies', 'Systems', 'Solutions',
+  'Software', 'Labs', 'Industries', 'Versicherung', 'Verlag', 'Werke', 'Stadtwerke', 'Associates', 'Agency',
+];
+
+/** Words that start an organisation's name ("University of X", "Stadtwerke X", "Bank of X"). */
+export const ORG_PREFIXES = ['University of', 'Bank of', 'Universität', 'Stadtwerke', 'Klinikum', 'Sparkasse', 'Institute of', 'Technische Universität', 'Landesbank', 'Department of', 'Ministry of', 'Bundesministerium für'];
+
+const HAND_ORGS = [
+  'Siemens', 'Bosch', 'BMW', 'Volkswagen', 'Daimler', 'Mercedes-Benz', 'Allianz', 'SAP', 'BASF', 'Bayer', 'Lufthansa',
+  'Deutsche Bank', 'Commerzbank', 'Deutsche Telekom', 'Deutsche Bahn', 'Deutsche Post', 'DHL', 'Adidas', 'Puma',
+  'Porsche', 'Audi', 'Henkel', 'Continental', 'Zalando', 'Aldi', 'Lidl', 'Rewe', 'Edeka', 'Otto', 'Telefónica',
+  'Vodafone', 'Microsoft', 'Google', 'Alphabet', 'Apple', 'Amazon', 'Meta', 'Facebook', 'Netflix', 'Tesla',
+  'IBM', 'Intel', 'Oracle', 'Salesforce', 'OpenAI', 'Anthropic', 'Nvidia', 'Cisco', 'Accenture', 'Deloitte',
+  'KPMG', 'PwC', 'McKinsey', 'Goldman Sachs', 'JPMorgan', 'JPMorgan Chase', 'Morgan Stanley', 'Wells Fargo',
+  'Citibank', 'HSBC', 'Barclays', 'UBS', 'Credit Suisse', 'Pfizer', 'Novartis', 'Roche', 'Walmart', 'Target',
+  'Boeing', 'Airbus', 'Uber', 'Airbnb', 'Spotify', 'Shell', 'BP', 'Unilever', 'Nestlé', 'Nestle', 'Samsung',
+  'Sony', 'Toyota', 'Honda', 'Ikea', 'IKEA', 'Coca-Cola', 'PepsiCo', 'Charité', 'Fraunhofer', 'TÜV', 'ADAC',
+];
+
+/** Known organisation names (lower case, multi-word joined by one space). */
+export const ORGANIZATIONS = new Set(
+  lower([...compromiseWords(['Organization', 'SportsTeam']), ...HAND_ORGS]).filter(
+    (o) => o.length > 2 && !['dept', 'univ', 'assn', 'inc', 'ltd', 'co', 'corp', 'bros', 'llc'].includes(o),
+  ),
+);
+
+/** Organisation names that are also everyday words (target, shell, apple, meta, otto, puma...). */
+export const AMBIGUOUS_ORGS = new Set(['target', 'shell', 'apple', 'meta', 'otto', 'puma', 'continental', 'amazon', 'bayer', 'rewe', 'bp', 'bosch', 'gap', 'next', 'sky', 'orange', 'visa', 'ford', 'disney']);
+export const MAX_ORG_TOKENS = 4;
+
+/**
+ * NRP: nationality, religious or political group. English demonyms come from compromise; the
+ * German ones are stems that take adjective endings (deutsch, deutsche, deutschen, ...).
+ */
+const NRP_EN = [
+  ...compromiseWords(['Demonym']),
+  'christian', 'christians', 'muslim', 'muslims', 'moslem', 'islamic', 'jewish', 'jew', 'jews', 'hindu', 'hindus',
+  'buddhist', 'buddhists', 'sikh', 'sikhs', 'catholic', 'catholics', 'protestant', 'protestants', 'evangelical',
+  'orthodox', 'mormon', 'atheist', 'atheists', 'agnostic', 'lutheran', 'methodist', 'baptist', 'anglican',
+  'democrat', 'democrats', 'republican', 'republicans', 'conservative', 'conservatives', 'liberal', 'liberals',
+  'socialist', 'socialists', 'communist', 'communists', 'libertarian', 'tory', 'tories', 'labour', 'shia', 'sunni',
+];
+export const NRP_WORDS_EN = new Set(lower(NRP_EN));
+/** Words in NRP_WORDS_EN that need a capital letter to count ("liberal" arts, "conservative" estimate). */
+export const NRP_NEEDS_CAPITAL = new Set(['liberal', 'liberals', 'conservative', 'conservatives', 'orthodox', 'democrat', 'republican', 'labour', 'evangelical', 'socialist', 'communist']);
+
+export const NRP_STEMS_DE = [
+  'deutsch', 'türkisch', 'polnisch', 'russisch', 'italienisch', 'griechisch', 'spanisch', 'französisch',
+  'syrisch', 'afghanisch', 'irakisch', 'iranisch', 'kroatisch', 'serbisch', 'bosnisch', 'rumänisch',
+  'bulgarisch', 'ukrainisch', 'amerikanisch', 'britisch', 'englisch', 'chinesisch', 'japanisch', 'indisch',
+  'vietnamesisch', 'kurdisch', 'arabisch', 'marokkanisch', 'tunesisch', 'nigerianisch', 'österreichisch',
+  'schweizerisch', 'niederländisch', 'portugiesisch', 'ungarisch', 'tschechisch', 'albanisch', 'kosovarisch',
+  'katholisch', 'evangelisch', 'protestantisch', 'muslimisch', 'islamisch', 'jüdisch', 'christlich',
+  'buddhistisch', 'hinduistisch', 'orthodox', 'atheistisch', 'alevitisch', 'sozialdemokratisch', 'konservativ',
+  'liberal', 'kommunistisch', 'sozialistisch',
+];
+export const NRP_NOUNS_DE = new Set(
+  lower([
+    'Deutscher', 'Deutsche', 'Türke', 'Türkin', 'Türken', 'Pole', 'Polin', 'Russe', 'Russin', 'Italiener',
+    'Italienerin', 'Grieche', 'Griechin', 'Spanier', 'Spanierin', 'Franzose', 'Französin', 'Syrer', 'Syrerin',
+    'Afghane', 'Afghanin', 'Iraker', 'Irakerin', 'Iraner', 'Iranerin', 'Kroate', 'Kroatin', 'Serbe', 'Serbin',
+    'Rumäne', 'Rumänin', 'Ukrainer', 'Ukrainerin', 'Amerikaner', 'Amerikanerin', 'Brite', 'Britin', 'Chinese',
+    'Chinesin', 'Kurde', 'Kurdin', 'Araber', 'Araberin', 'Österreicher', 'Österreicherin', 'Schweizer',
+    'Schweizerin', 'Niederländer', 'Niederländerin', 'Christ', 'Christin', 'Christen', 'Muslim', 'Muslima',
+    'Muslime', 'Moslem', 'Jude', 'Jüdin', 'Juden', 'Katholik', 'Katholikin', 'Protestant', 'Protestantin',
+    'Buddhist', 'Buddhistin', 'Hindu', 'Atheist', 'Atheistin', 'Alevit', 'Alevitin', 'Sozialdemokrat',
+    'Sozialdemokratin', 'Kommunist', 'Kommunistin', 'SPD', 'CDU', 'CSU', 'FDP', 'AfD', 'Grünen', 'Linke',
+    'Linken', 'SPD-Mitglied', 'CDU-Mitglied', 'FDP-Mitglied', 'Grünen-Mitglied', 'Sikh', 'Zeuge Jehovas',
+  ]),
+);
+
+/** German street-type endings and words ("Musterstraße 12", "Hauptstr. 5", "Am Markt 3"). */
+export const DE_STREET_SUFFIX = '(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|markt|berg|hof|garten|park|feld|graben|wall|tor|brücke|kamp|stieg|zeile|promenade|anger|winkel|grund)';
+export const EN_STREET_TYPES = '(?:Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Place|Pl\\.?|Terrace|Parkway|Pkwy\\.?|Circle|Cir\\.?|Highway|Hwy\\.?|Square|Sq\\.?|Trail|Row|Close|Crescent|Grove|Gardens|Walk|Mews|Hill|Loop|Plaza)';
+
+export const US_STATE_ABBR = new Set(
+  'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '),
+);

@@ -1,0 +1,44 @@
+import { ENTITY_TYPES, type Finding } from './entity-types';
+
+/**
+ * The overlap rule (docs/API.md, Sanitizer): when findings overlap, one of them is kept, chosen by
+ *   1. redlist and custom entities before built-in types (they are "always found");
+ *   2. then the longer span (an ADDRESS covers the LOCATION inside it, an EMAIL_ADDRESS the URL-like
+ *      domain inside it, a CONNECTION_STRING the PASSWORD inside it);
+ *   3. then the higher score;
+ *   4. then the earlier start, then the entity type's order in the profile list (stable result).
+ * The others are dropped whole, never trimmed, so every kept finding is a value a recognizer saw.
+ */
+const TYPE_ORDER = new Map<string, number>(ENTITY_TYPES.map((t, i) => [t, i]));
+
+function priority(f: Finding): number {
+  return TYPE_ORDER.has(f.entityType) ? 0 : 1;
+}
+
+export function compareForOverlap(a: Finding, b: Finding): number {
+  return (
+    priority(b) - priority(a) ||
+    b.end - b.start - (a.end - a.start) ||
+    b.score - a.score ||
+    a.start - b.start ||
+    (TYPE_ORDER.get(a.entityType) ?? 99) - (TYPE_ORDER.get(b.entityType) ?? 99)
+  );
+}
+
+export function resolveOverlaps(findings: Finding[]): Finding[] {
+  const ranked = [...findings].sort(compareForOverlap);
+  const kept: Finding[] = [];
+  // Kept spans in start order; a candidate is kept when it touches none of them.
+  for (const f of ranked) {
+    if (f.end <= f.start) continue;
+    let clash = false;
+    for (const k of kept) {
+      if (f.start < k.end && k.start < f.end) {
+        clash = true;
+        break;
+      }
+    }
+    if (!clash) kept.push(f);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}

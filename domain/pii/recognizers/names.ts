@@ -1,0 +1,357 @@
+import { hasContext, withContext } from '../context';
+import type { Finding, Language } from '../entity-types';
+import {
+  AMBIGUOUS_FIRST_NAMES,
+  AMBIGUOUS_ORGS,
+  AMBIGUOUS_PLACES,
+  ENGLISH_WORDS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MAX_ORG_TOKENS,
+  MAX_PLACE_TOKENS,
+  NAME_PARTICLES,
+  NRP_NOUNS_DE,
+  NRP_NEEDS_CAPITAL,
+  NRP_STEMS_DE,
+  NRP_WORDS_EN,
+  ORG_PREFIXES,
+  ORG_SUFFIXES,
+  ORGANIZATIONS,
+  PERSON_TITLES,
+  PLACES,
+} from '../lexicons';
+import { finding, type Recognizer, type RecognizerContext } from './types';
+
+/**
+ * Names, places, organisations and NRP terms without a statistical model: one pass of a word
+ * tokenizer, then lexicon lookups (compromise's English lexicon, faker's en/de name and place
+ * lists) combined with rules: titles and forms of address (Mr, Dr, Herr, Frau), a known first name
+ * followed by a capitalised word, a capitalised word before a known surname, place cues
+ * ("lives in", "wohnt in"), legal-form suffixes (GmbH, Inc.) and employer cues ("works at").
+ * German capitalises every noun, so German rules always need a lexicon anchor or a cue.
+ */
+
+interface Token {
+  start: number;
+  end: number;
+  text: string;
+  lower: string;
+  cap: boolean;
+  /** First word of a sentence, line or list item: its capital letter says nothing. */
+  sentStart: boolean;
+  /** The characters between the previous token and this one. */
+  gap: string;
+}
+
+const TOKEN_RE = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’-]*|\d+[\p{L}]?/gu;
+const SENTENCE_GAP = /[.!?\n:;•*"“„([|]|^\s*[-–]\s*$/;
+
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  TOKEN_RE.lastIndex = 0;
+  let prevEnd = 0;
+  for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
+    let word = m[0];
+    // Possessives and trailing hyphens are not part of the name ("John's", "Müller-").
+    if (/['’]s$/.test(word)) word = word.slice(0, -2);
+    word = word.replace(/['’-]+$/, '');
+    if (!word) continue;
+    const gap = text.slice(prevEnd, m.index);
+    const first = word[0];
+    out.push({
+      start: m.index,
+      end: m.index + word.length,
+      text: word,
+      lower: word.toLowerCase(),
+      cap: first !== first.toLowerCase() && first === first.toUpperCase(),
+      sentStart: out.length === 0 || SENTENCE_GAP.test(gap),
+      gap,
+    });
+    prevEnd = m.index + m[0].length;
+  }
+  return out;
+}
+
+/** Capitalised German words that start sentences or are common nouns near names, never names. */
+const DE_COMMON = new Set(
+  'der die das den dem des ein eine einer einem einen sehr liebe lieber hallo bitte danke vielen mit von bei für am im in auf zum zur unser unsere ihr ihre ihrem ihren wir sie er es ich du heute morgen gestern montag dienstag mittwoch donnerstag freitag samstag sonntag januar februar märz april mai juni juli august september oktober november dezember herzliche grüße gruß beste viele frage termin rechnung vertrag kunde kundin firma team herrn herr frau dr prof gmbh ag straße stadt land wenn aber und oder auch noch nur als wie was wer wo warum dann dort hier mein meine dein deine sein seine kein keine alle jeder jede dieser diese dieses name adresse telefon email nachricht anruf treffen projekt besprechung ansprechpartner geschäftsführer leiter abteilung bank sparkasse kontakt patient patientin arzt ärztin mitarbeiter mitarbeiterin kollege kollegin'.split(
+    ' ',
+  ),
+);
+const FUNCTION_WORDS = new Set(
+  'the a an at for with from by in on to of our your my his her their its this that these those please contact dear hello hi thanks thank and or but if when while since as per via about into onto upon mr mrs ms dr prof'.split(' '),
+);
+
+function isCommonWord(t: Token, language: Language): boolean {
+  if (language === 'de') return DE_COMMON.has(t.lower) || FUNCTION_WORDS.has(t.lower);
+  return ENGLISH_WORDS.has(t.lower) || FUNCTION_WORDS.has(t.lower) || DE_COMMON.has(t.lower);
+}
+
+function isTitle(t: Token): boolean {
+  return t.cap && PERSON_TITLES.has(t.lower.replace(/\.$/, ''));
+}
+
+/** Tokens i and j (= i + 1) are written as one phrase: separated by one space (or ". " after a title). */
+function adjacent(tokens: Token[], j: number): boolean {
+  const gap = tokens[j].gap;
+  return gap === ' ' || gap === '\u00a0';
+}
+
+function isFirstName(t: Token): boolean {
+  return FIRST_NAMES.has(t.lower);
+}
+function isAmbiguousFirst(t: Token): boolean {
+  return AMBIGUOUS_FIRST_NAMES.has(t.lower) || ENGLISH_WORDS.has(t.lower);
+}
+function isLastName(t: Token): boolean {
+  return LAST_NAMES.has(t.lower);
+}
+function isPlaceWord(t: Token): boolean {
+  return PLACES.has(t.lower) && !FIRST_NAMES.has(t.lower) && !LAST_NAMES.has(t.lower);
+}
+function isUnknownCap(t: Token, language: Language): boolean {
+  return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase();
+}
+
+function personFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  const used = new Uint8Array(tokens.length);
+  const emit = (i: number, j: number, score: number, source: string) => {
+    for (let k = i; k <= j; k++) used[k] = 1;
+    const start = tokens[i].start;
+    const end = tokens[j].end;
+    out.push(finding('PERSON', text, start, end, withContext(text, start, end, 'PERSON', score, 0.2), source));
+  };
+  /** Extends a name from token i over adjacent capitalised name-like tokens (and particles). */
+  const extend = (i: number, max: number, loose: boolean): number => {
+    let j = i;
+    while (j + 1 < tokens.length && j - i < max) {
+      const next = tokens[j + 1];
+      if (!adjacent(tokens, j + 1)) break;
+      if (!next.cap && NAME_PARTICLES.has(next.lower)) {
+        // "von der Leyen": particles only count when a capitalised word follows.
+        let k = j + 1;
+        while (k + 1 < tokens.length && !tokens[k + 1].cap && NAME_PARTICLES.has(tokens[k + 1].lower) && adjacent(tokens, k + 1)) k++;
+        if (k + 1 < tokens.length && tokens[k + 1].cap && adjacent(tokens, k + 1)) {
+          j = k + 1;
+          continue;
+        }
+        break;
+      }
+      if (!next.cap || /\d/.test(next.text)) break;
+      const nameLike = isLastName(next) || isFirstName(next) || (loose ? isUnknownCap(next, language) || !isCommonWord(next, language) : isUnknownCap(next, language));
+      if (!nameLike || (isPlaceWord(next) && !isLastName(next)) || isTitle(next)) break;
+      j++;
+    }
+    return j;
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    const t = tokens[i];
+    if (!t.cap) continue;
+
+    // 1. A title or form of address: the capitalised words after it are the name.
+    if (isTitle(t)) {
+      let j = i + 1;
+      while (j < tokens.length && isTitle(tokens[j]) && /^\.?\s$/.test(tokens[j].gap)) j++;
+      if (j < tokens.length && tokens[j].cap && /^\.?\s$/.test(tokens[j].gap) && !isCommonWord(tokens[j], language)) {
+        const end = extend(j, 2, true);
+        emit(j, end, 0.9, 'title');
+        i = end;
+        continue;
+      }
+      continue;
+    }
+
+    // 2. A known first name, alone or followed by more name words.
+    if (isFirstName(t) && !(t.sentStart && isCommonWord(t, language) && !isFirstName(tokens[i + 1] ?? t))) {
+      const end = extend(i, 3, false);
+      const ambiguous = isAmbiguousFirst(t);
+      if (end > i) {
+        const lastKnown = isLastName(tokens[end]);
+        let score = lastKnown ? 0.85 : ambiguous ? 0.5 : 0.75;
+        if (ambiguous && t.sentStart && !lastKnown) score = 0.4;
+        emit(i, end, score, 'first_name');
+        i = end;
+        continue;
+      }
+      if (!ambiguous && !isPlaceWord(t)) {
+        emit(i, i, t.sentStart ? 0.5 : 0.6, 'first_name');
+      }
+      continue;
+    }
+
+    // 3. An unknown capitalised word before a known surname ("Priya Schmidt").
+    const next = tokens[i + 1];
+    if (next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && next.cap && isLastName(next) && !isCommonWord(next, language)) {
+      const end = extend(i + 1, 1, false);
+      emit(i, end, t.sentStart ? 0.6 : 0.7, 'last_name');
+      i = end;
+      continue;
+    }
+
+    // 4. English: two unknown capitalised words mid-sentence are usually a name.
+    if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language)) {
+      emit(i, i + 1, hasContext(text, t.start, next.end, 'PERSON') ? 0.7 : 0.45, 'proper_pair');
+      i = i + 1;
+      continue;
+    }
+
+    // 5. A known surname alone ("Schmidt said") needs context.
+    if (isLastName(t) && !t.sentStart && !isCommonWord(t, language) && !isPlaceWord(t)) {
+      emit(i, i, 0.35, 'last_name');
+    }
+  }
+  return out;
+}
+
+const PLACE_CUES = new Set(['in', 'from', 'to', 'near', 'at', 'nach', 'aus', 'bei', 'von', 'nahe', 'around', 'outside', 'across', 'via', 'über', 'richtung', 'zwischen', 'and', 'und']);
+const STRONG_PLACE_CUES_EN = new Set(['lives', 'living', 'live', 'lived', 'based', 'located', 'born', 'moved', 'relocated', 'travelled', 'traveled', 'flew', 'resides', 'residing', 'headquartered', 'office', 'visit', 'visiting', 'trip', 'grew', 'raised', 'stationed', 'branch']);
+const STRONG_PLACE_CUES_DE = new Set(['wohnt', 'lebt', 'wohne', 'lebe', 'geboren', 'zieht', 'zog', 'umgezogen', 'stammt', 'kommt', 'komme', 'sitz', 'ansässig', 'filiale', 'büro', 'fährt', 'reist', 'urlaub', 'wohnhaft', 'niederlassung', 'standort', 'aufgewachsen']);
+const DE_NOT_PLACES = new Set(['ordnung', 'kraft', 'zukunft', 'bezug', 'frage', 'rechnung', 'höhe', 'zusammenarbeit', 'absprache', 'kürze', 'vertretung', 'ruhe', 'eile', 'arbeit', 'betrieb', 'anspruch', 'kontakt', 'hinblick', 'form', 'teilzeit', 'vollzeit', 'rente', 'urlaub', 'elternzeit', 'quarantäne', 'behandlung', 'therapie', 'deutschland']);
+
+function placeFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t.cap) continue;
+    const prev = tokens[i - 1];
+    const cue = prev && PLACE_CUES.has(prev.lower) && !t.sentStart;
+    let matched = false;
+    // Longest lexicon match first ("Frankfurt am Main" before "Frankfurt").
+    for (let k = Math.min(MAX_PLACE_TOKENS, tokens.length - i); k >= 1 && !matched; k--) {
+      let key = t.lower;
+      let ok = true;
+      for (let j = i + 1; j < i + k; j++) {
+        if (!adjacent(tokens, j) && tokens[j].gap !== '-') {
+          ok = false;
+          break;
+        }
+        key += tokens[j].gap === '-' ? `-${tokens[j].lower}` : ` ${tokens[j].lower}`;
+      }
+      if (!ok || !PLACES.has(key)) continue;
+      const last = tokens[i + k - 1];
+      if (!last.cap) continue;
+      const ambiguous = k === 1 && (AMBIGUOUS_PLACES.has(key) || FIRST_NAMES.has(key) || LAST_NAMES.has(key) || (language === 'de' && DE_COMMON.has(key)));
+      const score = ambiguous ? (cue ? 0.6 : 0.25) : 0.75;
+      out.push(finding('LOCATION', text, t.start, last.end, withContext(text, t.start, last.end, 'LOCATION', score, 0.15), 'place_lexicon'));
+      i += k - 1;
+      matched = true;
+    }
+    if (matched || !cue) continue;
+    // An unknown capitalised word after "lives in", "wohnt in", "born in" is a place.
+    const before = tokens[i - 2];
+    const strong = before && (language === 'de' ? STRONG_PLACE_CUES_DE : STRONG_PLACE_CUES_EN).has(before.lower);
+    if (!strong || DE_NOT_PLACES.has(t.lower) || isFirstName(t) || (language === 'en' && isCommonWord(t, language))) continue;
+    let end = i;
+    if (tokens[i + 1] && adjacent(tokens, i + 1) && tokens[i + 1].cap && !isCommonWord(tokens[i + 1], language)) end = i + 1;
+    out.push(finding('LOCATION', text, t.start, tokens[end].end, 0.6, 'place_cue'));
+    i = end;
+  }
+  return out;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ORG_SUFFIX_RE = new RegExp(
+  `((?:[\\p{Lu}\\d][\\p{L}\\p{N}&'’.+-]*(?: |-| & | und | and | of | für | de )){1,4})(${[...ORG_SUFFIXES]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRe)
+    .join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const ORG_PREFIX_RE = new RegExp(`(?<![\\p{L}])(?:${ORG_PREFIXES.map(escapeRe).join('|')})((?: [\\p{Lu}][\\p{L}\\p{N}-]*){1,3})`, 'gu');
+const EMPLOYER_CUE_RE = /\b(?:works? (?:at|for)|working (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|arbeitet (?:bei|für)|arbeite (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
+
+function stripLeading(text: string, start: number, end: number, language: Language): number {
+  // "The Acme Corp", "Bei Müller GmbH": leading function words are not part of the name.
+  let s = start;
+  for (;;) {
+    const m = /^([\p{L}]+)\s+/u.exec(text.slice(s, end));
+    if (!m) break;
+    const w = m[1].toLowerCase();
+    const common = FUNCTION_WORDS.has(w) || (language === 'de' && DE_COMMON.has(w)) || ['contact', 'kontakt', 'dear', 'please', 'bitte', 'client', 'kunde', 'company', 'firma', 'employer', 'arbeitgeber'].includes(w);
+    if (!common) break;
+    s += m[0].length;
+  }
+  return s;
+}
+
+function organizationFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  ORG_SUFFIX_RE.lastIndex = 0;
+  for (let m = ORG_SUFFIX_RE.exec(text); m !== null; m = ORG_SUFFIX_RE.exec(text)) {
+    const end = m.index + m[0].length;
+    const start = stripLeading(text, m.index, end, language);
+    if (start >= end - m[2].length) continue;
+    out.push(finding('ORGANIZATION', text, start, end, withContext(text, start, end, 'ORGANIZATION', 0.8, 0.15), 'org_suffix'));
+  }
+  ORG_PREFIX_RE.lastIndex = 0;
+  for (let m = ORG_PREFIX_RE.exec(text); m !== null; m = ORG_PREFIX_RE.exec(text)) {
+    out.push(finding('ORGANIZATION', text, m.index, m.index + m[0].length, 0.8, 'org_prefix'));
+  }
+  EMPLOYER_CUE_RE.lastIndex = 0;
+  for (let m = EMPLOYER_CUE_RE.exec(text); m !== null; m = EMPLOYER_CUE_RE.exec(text)) {
+    const start = m.index + m[0].length - m[1].length;
+    const firstWord = m[1].split(' ')[0].toLowerCase();
+    if (FUNCTION_WORDS.has(firstWord) || DE_COMMON.has(firstWord) || FIRST_NAMES.has(firstWord) || PERSON_TITLES.has(firstWord)) continue;
+    out.push(finding('ORGANIZATION', text, start, start + m[1].length, 0.6, 'employer_cue'));
+  }
+  // Known organisations from the lexicon.
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t.cap) continue;
+    for (let k = Math.min(MAX_ORG_TOKENS, tokens.length - i); k >= 1; k--) {
+      let key = t.lower;
+      let ok = true;
+      for (let j = i + 1; j < i + k; j++) {
+        if (!adjacent(tokens, j)) {
+          ok = false;
+          break;
+        }
+        key += ` ${tokens[j].lower}`;
+      }
+      if (!ok || !ORGANIZATIONS.has(key)) continue;
+      const last = tokens[i + k - 1];
+      const ambiguous = k === 1 && (AMBIGUOUS_ORGS.has(key) || /^[A-Z]{2,4}$/.test(t.text) || (language === 'en' && ENGLISH_WORDS.has(key)) || LAST_NAMES.has(key) || FIRST_NAMES.has(key));
+      const base = ambiguous ? 0.3 : 0.75;
+      out.push(finding('ORGANIZATION', text, t.start, last.end, withContext(text, t.start, last.end, 'ORGANIZATION', base), 'org_lexicon'));
+      i += k - 1;
+      break;
+    }
+  }
+  return out;
+}
+
+const NRP_DE_RE = new RegExp(`^(?:${NRP_STEMS_DE.join('|')})(?:e|er|en|es|em)?$`);
+function nrpFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  for (const t of tokens) {
+    let hit = false;
+    if (language === 'de') {
+      hit = (t.cap && NRP_NOUNS_DE.has(t.lower)) || NRP_DE_RE.test(t.lower);
+      // Political parties are written in capitals: SPD, CDU.
+      if (!hit && /^[A-Z]{2,4}$/.test(t.text)) hit = NRP_NOUNS_DE.has(t.lower);
+    } else {
+      hit = t.cap && NRP_WORDS_EN.has(t.lower) && (!NRP_NEEDS_CAPITAL.has(t.lower) || !t.sentStart);
+    }
+    if (!hit) continue;
+    out.push(finding('NRP', text, t.start, t.end, withContext(text, t.start, t.end, 'NRP', 0.65, 0.2), 'nrp_lexicon'));
+  }
+  return out;
+}
+
+/** Tokenizes once and runs the name, place, organisation and NRP rules the call wants. */
+export const namedEntityRecognizer: Recognizer = {
+  name: 'named_entities',
+  types: ['PERSON', 'LOCATION', 'ORGANIZATION', 'NRP'],
+  find(text: string, ctx: RecognizerContext) {
+    const tokens = tokenize(text);
+    const out: Finding[] = [];
+    if (ctx.wanted.has('PERSON')) out.push(...personFindings(text, tokens, ctx.language));
+    if (ctx.wanted.has('LOCATION')) out.push(...placeFindings(text, tokens, ctx.language));
+    if (ctx.wanted.has('ORGANIZATION')) out.push(...organizationFindings(text, tokens, ctx.language));
+    if (ctx.wanted.has('NRP')) out.push(...nrpFindings(text, tokens, ctx.language));
+    return out;
+  },
+};

@@ -1,0 +1,171 @@
+import type { StandInEntry, StandInVault } from './stand-ins';
+import { LOOSE_WRAPPER_RE, STRICT_WRAPPER_RE, wrap } from './wrappers';
+
+export type RestoreMode = 'fuzzy' | 'strict';
+export type MatchCategory = 'exact' | 'case' | 'spacing' | 'partial';
+export type RestorationStatus = 'restored' | 'not_applicable' | 'safe_unrestored' | 'incomplete';
+export type Confidence = 'high' | 'medium' | 'low';
+
+export interface TokenFound {
+  variantFound: string;
+  /** The canonical protected-reference wrapper of the stand-in that was found. */
+  canonicalToken: string;
+  matchCategory: MatchCategory;
+}
+
+export interface RestoreResult {
+  restored: string;
+  tokensRestored: number;
+  tokensFound: TokenFound[];
+  /** Wrappers that could not be resolved: another session's nonce, or an unknown code. */
+  unresolved: string[];
+  /** Stand-ins found bare in strict mode and left as they are (synthetic values, safe to keep). */
+  safeUnrestored: string[];
+  status: RestorationStatus;
+  confidence: Confidence;
+}
+
+interface Hit {
+  start: number;
+  end: number;
+  replacement: string;
+  found: TokenFound;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function category(variant: string, canonical: string): MatchCategory {
+  if (variant === canonical) return 'exact';
+  if (variant.toLowerCase() === canonical.toLowerCase()) return 'case';
+  return 'spacing';
+}
+
+/** A pattern for the stand-in that tolerates case and spacing changes (spaces, dashes, dots between characters). */
+function loosePattern(standIn: string): RegExp {
+  const compact = standIn.replace(/[\s]+/g, ' ');
+  const parts: string[] = [];
+  for (const ch of compact) {
+    if (ch === ' ') parts.push('\\s*');
+    else parts.push(escapeRe(ch));
+  }
+  // Between letters/digits allow inserted spaces only where the stand-in has a separator or a digit run.
+  const body = parts.join('').replace(/(\\s\*)+/g, '\\s*');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+function spacedPattern(standIn: string): RegExp {
+  // Digits-and-separators values (IBAN, phone, card): the model may regroup them.
+  const chars = standIn.replace(/[\s./-]/g, '').split('').map(escapeRe);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${chars.join('[\\s./-]?')}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+function overlapsAny(hits: Hit[], start: number, end: number): boolean {
+  return hits.some((h) => start < h.end && h.start < end);
+}
+
+/** Surname-style parts of a stand-in that identify it alone ("Vogt" of "Lena Vogt"). */
+function partialParts(entry: StandInEntry): { part: string; original: string }[] {
+  if (!['PERSON', 'ORGANIZATION'].includes(entry.entityType)) return [];
+  const parts = entry.standIn.split(/\s+/);
+  const originals = entry.original.split(/\s+/);
+  if (parts.length < 2) return [];
+  const out: { part: string; original: string }[] = [];
+  parts.forEach((p, i) => {
+    if (p.length < 4 || !/^\p{Lu}/u.test(p)) return;
+    out.push({ part: p, original: originals.length === parts.length ? originals[i] : entry.original });
+  });
+  // The last name is the most telling; first names alone are too common to restore.
+  return entry.entityType === 'PERSON' ? out.slice(-1) : out.slice(0, 1);
+}
+
+/**
+ * Puts the originals back into a model's answer.
+ * - strict: only complete wrappers with this session's nonce are restored; stand-ins found bare are
+ *   left (they are synthetic) and listed in safeUnrestored.
+ * - fuzzy (legacy default): wrappers after case and spacing changes, and bare stand-ins, exact or
+ *   after case/spacing changes, and a person's or organisation's distinctive part (partial).
+ */
+export function restoreText(text: string, vault: StandInVault, options: { mode?: RestoreMode } = {}): RestoreResult {
+  const mode: RestoreMode = options.mode ?? 'fuzzy';
+  const hits: Hit[] = [];
+  const unresolved: string[] = [];
+  const safeUnrestored: string[] = [];
+
+  // 1. Wrappers.
+  const wrapperRe = mode === 'strict' ? STRICT_WRAPPER_RE : LOOSE_WRAPPER_RE;
+  wrapperRe.lastIndex = 0;
+  for (let m = wrapperRe.exec(text); m !== null; m = wrapperRe.exec(text)) {
+    const nonce = m[1];
+    const code = mode === 'strict' ? m[2] : `${m[2]}${m[3]}`.toUpperCase();
+    const entry = nonce.toLowerCase() === vault.nonce && (mode === 'fuzzy' || nonce === vault.nonce) ? vault.entryByCode(code) : undefined;
+    if (!entry) {
+      unresolved.push(m[0]);
+      continue;
+    }
+    const canonical = wrap(vault.nonce, entry.code, entry.standIn);
+    hits.push({ start: m.index, end: m.index + m[0].length, replacement: entry.original, found: { variantFound: m[0], canonicalToken: canonical, matchCategory: category(m[0], canonical) } });
+  }
+  // A wrapper cut short ("[[ref:3f9a1c07:PER1 Lena" with no closing) is incomplete, not restorable.
+  const brokenRe = /\[\[\s*ref\s*[:：]\s*[0-9a-fA-F]{4,8}[^\]]{0,80}?(?=$|\n|\[\[)/gi;
+  for (let m = brokenRe.exec(text); m !== null; m = brokenRe.exec(text)) {
+    if (!overlapsAny(hits, m.index, m.index + m[0].length) && !unresolved.some((u) => text.indexOf(u) === m?.index)) unresolved.push(m[0]);
+  }
+
+  // 2. Bare stand-ins, longest first so "Lena Vogt" wins over "Vogt".
+  const entries = vault.entries().sort((a, b) => b.standIn.length - a.standIn.length);
+  for (const entry of entries) {
+    const canonical = wrap(vault.nonce, entry.code, entry.standIn);
+    const re = /^[\d\s./+()-]+$/.test(entry.standIn) || entry.entityType === 'IBAN' ? spacedPattern(entry.standIn) : loosePattern(entry.standIn);
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (overlapsAny(hits, start, end)) continue;
+      if (mode === 'strict') {
+        if (!safeUnrestored.includes(entry.standIn)) safeUnrestored.push(entry.standIn);
+        hits.push({ start, end, replacement: m[0], found: { variantFound: m[0], canonicalToken: canonical, matchCategory: category(m[0], entry.standIn) } });
+        continue;
+      }
+      hits.push({ start, end, replacement: entry.original, found: { variantFound: m[0], canonicalToken: canonical, matchCategory: category(m[0], entry.standIn) } });
+    }
+  }
+  if (mode === 'fuzzy') {
+    for (const entry of entries) {
+      const canonical = wrap(vault.nonce, entry.code, entry.standIn);
+      for (const { part, original } of partialParts(entry)) {
+        const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(part)}(?![\\p{L}\\p{N}])`, 'gu');
+        for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+          if (overlapsAny(hits, m.index, m.index + m[0].length)) continue;
+          hits.push({ start: m.index, end: m.index + m[0].length, replacement: original, found: { variantFound: m[0], canonicalToken: canonical, matchCategory: 'partial' } });
+        }
+      }
+    }
+  }
+
+  hits.sort((a, b) => a.start - b.start);
+  let restored = '';
+  let cursor = 0;
+  let tokensRestored = 0;
+  const tokensFound: TokenFound[] = [];
+  for (const h of hits) {
+    restored += text.slice(cursor, h.start) + h.replacement;
+    cursor = h.end;
+    const bareInStrict = mode === 'strict' && h.replacement === h.found.variantFound;
+    if (!bareInStrict) {
+      tokensRestored++;
+      tokensFound.push(h.found);
+    }
+  }
+  restored += text.slice(cursor);
+
+  let status: RestorationStatus;
+  if (unresolved.length > 0) status = 'incomplete';
+  else if (tokensRestored === 0 && safeUnrestored.length === 0) status = 'not_applicable';
+  else if (safeUnrestored.length > 0) status = 'safe_unrestored';
+  else status = 'restored';
+
+  let confidence: Confidence = 'high';
+  if (unresolved.length > 0 || tokensFound.some((t) => t.matchCategory === 'partial')) confidence = 'low';
+  else if (safeUnrestored.length > 0 || tokensFound.some((t) => t.matchCategory !== 'exact')) confidence = 'medium';
+
+  return { restored, tokensRestored, tokensFound, unresolved, safeUnrestored, status, confidence };
+}
