@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/client';
 import type { Db } from '../../db/connection';
 import { BatchJob, type BatchItemRow, BatchSplit, RESULT_COLUMNS, toBatchDetail, toBatchListEntry, toResultItem } from '../../db/models/batch-job';
-import { chooseBatchCandidates } from '../../domain/batch/routing';
 import { parseRetryDelaysSeconds } from '../../domain/webhooks';
 import { ACTIVE_BATCH_STATUSES, type BatchStatus, batchItemCostUsd, batchProgress, isActiveBatchStatus } from '../../domain/batch/types';
 import type { Config } from '../../lib/config';
@@ -18,6 +17,7 @@ import type { Principal } from '../principal';
 import { zodDetails } from '../routes/define';
 import { type BatchConfig, RESULTS_DEFAULT_LIMIT, RESULTS_MAX_LIMIT, batchConfigSchema } from '../schemas/batch';
 import { BatchItemWriter, type MultipartBatch, parseJsonLine } from './batch-intake';
+import type { BatchRouter } from './batch-routing';
 import type { ProviderService } from './providers';
 
 /** Where a batch's items come from: a parsed JSON body, or a streamed multipart upload. */
@@ -45,6 +45,8 @@ export class BatchService {
       providers: ProviderService;
       secretBox: SecretBox;
       logger: Logger;
+      /** The routing engine for batches (routing policy, qualityTier, providerHint, model). */
+      router: BatchRouter;
       callbackGuard?: CallbackUrlGuard;
     },
   ) {
@@ -96,7 +98,7 @@ export class BatchService {
         await this.checkCallbackUrl(cfg.callbackUrl);
         callbackSigningSecret = randomToken('whsec_', 40);
       }
-      const estimatedCostUsd = await this.estimateCost(principal.companyId, cfg, writer.promptTokens);
+      const estimatedCostUsd = await this.estimateCost(principal, cfg, writer.promptTokens);
 
       // Serialise creates per company so two requests cannot both take the last slot.
       await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`batch-limit:${principal.companyId}`]);
@@ -189,15 +191,25 @@ export class BatchService {
   }
 
   /**
-   * Estimated cost at batch price: the prompts' estimated tokens in, the same again out, at the
-   * first provider the config resolves to. Null when no provider resolves yet (the workflow then
-   * fails the job with the reason); a providerHint or model that cannot be met is an invalid config.
+   * Routes the job as the worker will (api/services/batch-routing.ts) and estimates its cost at
+   * batch price: the prompts' estimated tokens in, the same again out, at the first provider. A
+   * policy that is not the company's is 404 POLICY_NOT_FOUND; a policy (or its open breakers) that
+   * leaves no provider is 403 POLICY_VIOLATION; a providerHint or model that cannot be met is 400
+   * INVALID_CONFIG. Null when the company has no active provider yet (the workflow then fails the
+   * job with the reason).
    */
-  private async estimateCost(companyId: string, cfg: BatchConfig, promptTokens: number): Promise<number | null> {
-    const providers = await this.deps.providers.runtimeProviders(companyId);
-    const routing = chooseBatchCandidates(providers, { providerHint: cfg.providerHint, model: cfg.model, qualityTier: cfg.qualityTier });
+  private async estimateCost(principal: Principal, cfg: BatchConfig, promptTokens: number): Promise<number | null> {
+    const routing = await this.deps.router.route(principal.companyId, {
+      routingPolicyId: cfg.routingPolicyId,
+      providerHint: cfg.providerHint,
+      model: cfg.model,
+      qualityTier: cfg.qualityTier,
+      sessionUser: principal.via === 'session',
+    });
     if (!routing.ok) {
       if (routing.code === 'NO_PROVIDER') return null;
+      if (routing.status === 404) throw ApiError.notFound(routing.message, routing.code);
+      if (routing.status === 403) throw new ApiError(403, routing.code, `Invalid config: ${routing.message}`);
       throw invalidConfig(routing.message);
     }
     return batchItemCostUsd(routing.candidates[0]!, { promptTokens, completionTokens: promptTokens });
