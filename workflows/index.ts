@@ -4,3 +4,4 @@ export { batchSplitWorkflow, batchWorkflow } from './batch';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { providerBreakerWorkflow } from './breakers';
 export { providerHealthWorkflow } from './provider-health';
+export { batchRepairWorkflow } from './batch-repair';

@@ -3,6 +3,7 @@ import { type BatchRouter, createWorkerBatchRouter } from '../../api/services/ba
 import { createBatchCallbackActivities } from './callback';
 import { createBatchExecutionActivities } from './execution';
 import { createBatchLifecycleActivities } from './lifecycle';
+import { createBatchRepairActivities } from './repair';
 import { type NativeBatchClients, createNativeBatchClients } from './native-clients';
 
 /** Every activity of the batch workflows, over the worker's dependencies. */
@@ -15,6 +16,7 @@ export function createBatchActivities(
     ...createBatchLifecycleActivities({ db: deps.db, nativeClients, router }),
     ...createBatchExecutionActivities({ ...deps, nativeClients }),
     ...createBatchCallbackActivities(deps),
+    ...createBatchRepairActivities(deps),
   };
 }
 

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Db } from '../../db/connection';
 import { BatchJob, type BatchItemRow, BatchSplit, RESULT_COLUMNS, toBatchDetail, toBatchListEntry, toResultItem } from '../../db/models/batch-job';
-import { parseRetryDelaysSeconds } from '../../domain/webhooks';
 import { ACTIVE_BATCH_STATUSES, type BatchStatus, batchItemCostUsd, batchProgress, isActiveBatchStatus } from '../../domain/batch/types';
 import type { Config } from '../../lib/config';
 import { type SecretBox, randomToken } from '../../lib/crypto';
@@ -12,11 +11,12 @@ import type { Logger } from '../../lib/logger';
 import { OutboundUrlPolicy } from '../../lib/outbound-url';
 import type { TemporalGateway } from '../../temporal/client';
 import { batchWorkflowId } from '../../temporal/workflow-ids';
-import { type BatchWorkflowInput, batchWorkflow } from '../../workflows/batch';
+import type { BatchWorkflowInput, } from '../../workflows/batch';
 import type { Principal } from '../principal';
 import { zodDetails } from '../routes/define';
 import { type BatchConfig, RESULTS_DEFAULT_LIMIT, RESULTS_MAX_LIMIT, batchConfigSchema } from '../schemas/batch';
 import { BatchItemWriter, type MultipartBatch, parseJsonLine } from './batch-intake';
+import { batchWorkflowInput, repairBatchJobs, startBatchWorkflow } from './batch-repair';
 import type { BatchRouter } from './batch-routing';
 import type { ProviderService } from './providers';
 
@@ -145,29 +145,11 @@ export class BatchService {
 
   /** The workflow input, from configuration at start time (durations are inputs: tests shorten them). */
   workflowInput(batchId: string, resultsTtlMs: number): BatchWorkflowInput {
-    const c = this.deps.config;
-    return {
-      batchId,
-      resultsTtlMs,
-      maxRetryAttempts: c.BATCH_MAX_RETRY_ATTEMPTS,
-      concurrency: c.BATCH_CONCURRENCY,
-      pageSize: c.BATCH_PAGE_SIZE,
-      pollInitialMs: c.BATCH_POLL_INITIAL_MS,
-      pollMaxMs: c.BATCH_POLL_MAX_MS,
-      webhookTimeoutMs: c.BATCH_WEBHOOK_TIMEOUT_MS,
-      webhookRetryDelaysMs: parseRetryDelaysSeconds(c.WEBHOOK_RETRY_DELAYS_SECONDS),
-      resultsBaseUrl: (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, ''),
-    };
+    return batchWorkflowInput(this.deps.config, batchId, resultsTtlMs);
   }
 
-  private async startWorkflow(batchId: string, resultsTtlMs = this.deps.config.batchResultsTtlMs): Promise<void> {
-    const client = await this.deps.temporal.client();
-    await client.workflow.start(batchWorkflow, {
-      workflowId: batchWorkflowId(batchId),
-      taskQueue: this.deps.temporal.taskQueue,
-      args: [this.workflowInput(batchId, resultsTtlMs)],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-    });
+  private startWorkflow(batchId: string, resultsTtlMs = this.deps.config.batchResultsTtlMs): Promise<void> {
+    return startBatchWorkflow(this.deps.temporal, this.deps.config, batchId, resultsTtlMs);
   }
 
   private parseConfig(raw: unknown): BatchConfig {
@@ -323,27 +305,11 @@ export class BatchService {
   }
 
   /**
-   * The spec's background-processor trigger, as a repair in a Temporal world: every active job
-   * whose workflow is missing (never started because Temporal was down at create, or terminated
-   * by an operator) gets one. Running workflows are left alone.
+   * POST /api/internal/batch/process: the repair the `batch-repair:<taskQueue>` schedule also runs
+   * every BATCH_REPAIR_INTERVAL_SECONDS (api/services/batch-repair.ts).
    */
-  async repair(): Promise<{ checked: number; started: string[] }> {
-    const active = await this.deps.db('batch_jobs').select('id', 'workflow_id', 'results_ttl_ms').whereIn('status', ACTIVE_BATCH_STATUSES).orderBy('created_at');
-    const client = await this.deps.temporal.client();
-    const started: string[] = [];
-    for (const job of active as Array<{ id: string; workflow_id: string; results_ttl_ms: string }>) {
-      let running = false;
-      try {
-        const description = await client.workflow.getHandle(job.workflow_id).describe();
-        running = description.status.name === 'RUNNING';
-      } catch (err) {
-        if (!(err instanceof WorkflowNotFoundError)) throw err;
-      }
-      if (running) continue;
-      await this.startWorkflow(job.id, Number(job.results_ttl_ms));
-      started.push(job.id);
-    }
-    return { checked: active.length, started };
+  repair(): Promise<{ checked: number; started: string[] }> {
+    return repairBatchJobs({ db: this.deps.db, temporal: this.deps.temporal, config: this.deps.config });
   }
 
   static isActive(status: string): boolean {

@@ -1,5 +1,7 @@
+import { Client, Connection } from '@temporalio/client';
 import { simulatorProviders } from '../../api/services/simulator-providers';
 import { randomToken } from '../../lib/crypto';
+import { batchRepairScheduleId, batchWorkflowId } from '../../temporal/workflow-ids';
 import { waitForBatch } from '../support/batch';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
@@ -14,7 +16,10 @@ let company: TestCompany;
 const keys: Record<string, string> = {};
 
 beforeAll(async () => {
-  stack = await startStack({ worker: true, env: { BATCH_POLL_INITIAL_MS: '200', BATCH_POLL_MAX_MS: '1000', BATCH_PAGE_SIZE: '200' } });
+  stack = await startStack({
+    worker: true,
+    env: { BATCH_POLL_INITIAL_MS: '200', BATCH_POLL_MAX_MS: '1000', BATCH_PAGE_SIZE: '200', BATCH_REPAIR_INTERVAL_SECONDS: '5' },
+  });
   company = await stack.createCompany({ withSimulator: false });
   const tag = randomToken('', 8);
   for (const input of simulatorProviders(stack.simulatorUrl)) {
@@ -136,5 +141,38 @@ describe('routing policy in batch provider choice', () => {
     }
     const failed = await waitForBatch(stack, company.gatewayKey, batchId!, (b) => b.status === 'FAILED' || b.status === 'COMPLETED');
     expect(failed).toMatchObject({ status: 'FAILED', errorMessage: expect.stringContaining('allows no provider'), splits: [] });
+  });
+});
+
+describe('batch repair schedule', () => {
+  it('the worker creates batch-repair:<taskQueue> at the configured interval; a run restarts a missing workflow', async () => {
+    const temporal = new Client({ connection: await Connection.connect({ address: process.env.TEST_TEMPORAL_ADDRESS! }) });
+    try {
+      const handle = temporal.schedule.getHandle(batchRepairScheduleId(stack.config.TEMPORAL_TASK_QUEUE));
+      const deadline = Date.now() + 20_000;
+      let description = await handle.describe().catch(() => null);
+      while (!description && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        description = await handle.describe().catch(() => null);
+      }
+      expect(description?.spec.intervals?.[0]?.every).toBe(5_000);
+      expect(description?.action).toMatchObject({ type: 'startWorkflow', workflowType: 'batchRepairWorkflow', taskQueue: stack.config.TEMPORAL_TASK_QUEUE });
+
+      // A job whose workflow an operator terminated before it ran: only the schedule can revive it.
+      await stack.stopWorker();
+      let batchId: string;
+      try {
+        const res = await call('POST', '/api/v1/batch', { items: items(2), config: { providerHint: 'GOOGLE' } });
+        expect(res.status).toBe(201);
+        batchId = res.body.batchId;
+        await temporal.workflow.getHandle(batchWorkflowId(batchId)).terminate('test: lost workflow');
+      } finally {
+        await stack.startWorker();
+      }
+      const done = await waitForBatch(stack, company.gatewayKey, batchId!, (b) => b.status === 'COMPLETED' || b.status === 'FAILED', 60_000);
+      expect(done).toMatchObject({ status: 'COMPLETED', completedItems: 2, providerName: 'sim-google' });
+    } finally {
+      await temporal.connection.close();
+    }
   });
 });
