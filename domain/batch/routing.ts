@@ -4,13 +4,14 @@ import type { QualityTier } from './types';
 
 /**
  * Which providers a batch may use, best first, from the company's active providers and the job's
- * config (providerHint, model, qualityTier). This is the pre-routing-engine rule; the routing
- * policy engine (config.routingPolicyId) plugs in at activities/batch/routing.ts, which calls this
- * when no policy applies. Pure.
+ * config (providerHint, model, qualityTier). `chooseBatchCandidates` is the rule without any
+ * policy or tier (api/services/batch-routing.ts uses it then, like the gateway without a policy);
+ * `batchCandidatesFromRanking` turns the routing engine's ranking into candidates otherwise. Pure.
  *
  * - providerHint names a provider (by name, id or type): it goes first, and alone when the
  *   strategy is single; an unknown hint is an invalid config.
  * - model restricts to providers offering it.
+ * chooseBatchCandidates (still usable alone, e.g. by tools):
  * - qualityTier orders the rest: cheap = lowest blended price first; quality = highest first;
  *   fast = the providers' cheapest ("flash"/"mini") models first, like cheap; secure = most
  *   compliance certifications first. Without a tier: the company default, then configured order.
