@@ -10,6 +10,7 @@ import { ApiKeyService } from './services/api-keys';
 import { AuditService } from './services/audit';
 import { AuthService } from './services/auth';
 import { BatchService } from './services/batch';
+import { BatchRouter } from './services/batch-routing';
 import { CircuitBreakerService } from './services/circuit-breakers';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
@@ -138,7 +139,8 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
     sanitization,
   });
-  const batch = new BatchService({ db, config, temporal, providers, secretBox, logger });
+  // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
+  const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
   const services: Services = {
     audit,
     auth,

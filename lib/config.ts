@@ -116,6 +116,12 @@ const configSchema = z.object({
   BREAKER_HEALTH_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
   BREAKER_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
 
+  // --- Batch repair schedule (api/services/batch-repair.ts) ---
+  // The worker creates the Temporal schedule `batch-repair:<taskQueue>` at start; it runs the
+  // repair behind POST /api/internal/batch/process every BATCH_REPAIR_INTERVAL_SECONDS (spec: 60).
+  BATCH_REPAIR_SCHEDULE: boolFrom(true),
+  BATCH_REPAIR_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
+
   // --- Routing advisories (api/services/routing-advisory.ts) ---
   // Shape B requests per company per UTC hour by tier (spec: Free 500, Standard 5,000,
   // Professional 50,000, Enterprise unlimited); subscriber advisory requests per API key per hour.

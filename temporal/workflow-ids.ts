@@ -13,3 +13,6 @@ export const webhookDeliveryWorkflowId = (deliveryId: string) => `webhook-delive
 export const breakerWorkflowId = (providerId: string) => `breaker:${providerId}`;
 /** The provider health schedule; one per task queue, so parallel test stacks do not share one. */
 export const providerHealthScheduleId = (taskQueue: string) => `provider-health:${taskQueue}`;
+/** The batch repair schedule and the workflow id of its runs (one per task queue). */
+export const batchRepairScheduleId = (taskQueue: string) => `batch-repair:${taskQueue}`;
+export const batchRepairRunWorkflowId = (taskQueue: string) => `batch-repair-run:${taskQueue}`;

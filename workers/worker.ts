@@ -2,10 +2,12 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { createProviderRegistry } from '../activities/providers';
+import { ensureBatchRepairSchedule } from '../api/services/batch-repair';
 import { createDb } from '../db/connection';
 import { type Config, loadConfig } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
-import { createLogger } from '../lib/logger';
+import { type Logger, createLogger } from '../lib/logger';
+import { TemporalGateway } from '../temporal/client';
 import { ensureSanitizerCleanupSchedule } from '../temporal/sanitizer-schedule';
 
 /**
@@ -21,6 +23,7 @@ export async function createGatehouseWorker(
   const workflowSource: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> = opts.workflowBundlePath
     ? { workflowBundle: { codePath: opts.workflowBundlePath } }
     : { workflowsPath: require.resolve('../workflows') };
+  const logger = createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-activities' });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -29,7 +32,7 @@ export async function createGatehouseWorker(
       db,
       config,
       secretBox: new SecretBox(config.ENCRYPTION_KEY),
-      logger: createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-activities' }),
+      logger,
       providerRegistry: createProviderRegistry(),
     }),
     ...(opts.identity ? { identity: opts.identity } : {}),
@@ -43,11 +46,42 @@ export async function createGatehouseWorker(
   } finally {
     await scheduleConnection.close();
   }
+  const schedules = startWorkerSchedules(config, logger);
   return {
     worker,
     async close() {
+      await schedules.stop();
       await connection.close();
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Schedules the worker owns, created (or updated to this config) at start: `batch-repair:<taskQueue>`
+ * (the spec's batch processor "every 60 seconds"). Retried every minute until Temporal accepts it.
+ */
+function startWorkerSchedules(config: Config, logger: Logger): { stop: () => Promise<void> } {
+  if (!config.BATCH_REPAIR_SCHEDULE) return { stop: async () => {} };
+  const temporal = new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE);
+  let timer: NodeJS.Timeout | null = null;
+  const attempt = (): Promise<void> =>
+    ensureBatchRepairSchedule(temporal, config).then(
+      (scheduleId) => {
+        logger.info({ scheduleId, everySeconds: config.BATCH_REPAIR_INTERVAL_SECONDS }, 'batch repair schedule ready');
+        if (timer) clearInterval(timer);
+        timer = null;
+      },
+      (err) => logger.warn({ err }, 'batch repair schedule not created yet; retrying'),
+    );
+  const first = attempt();
+  timer = setInterval(() => void attempt(), 60_000);
+  timer.unref();
+  return {
+    async stop() {
+      if (timer) clearInterval(timer);
+      await first;
+      await temporal.close();
     },
   };
 }

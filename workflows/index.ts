@@ -5,3 +5,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { providerBreakerWorkflow } from './breakers';
 export { providerHealthWorkflow } from './provider-health';
 export { sanitizerCleanupWorkflow } from './sanitizer-cleanup';
+export { batchRepairWorkflow } from './batch-repair';

@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
+import type { BatchRouter } from '../../api/services/batch-routing';
 import type { Db } from '../../db/connection';
 import { BatchJob, BatchSplit } from '../../db/models/batch-job';
 import { planSplits } from '../../domain/batch/splits';
@@ -28,7 +29,7 @@ export interface CompletionSummary {
   hasCallback: boolean;
 }
 
-export function createBatchLifecycleActivities({ db, nativeClients }: { db: Db; nativeClients: NativeBatchClients }) {
+export function createBatchLifecycleActivities({ db, nativeClients, router }: { db: Db; nativeClients: NativeBatchClients; router: BatchRouter }) {
   async function job(batchId: string): Promise<BatchJob> {
     const j = await BatchJob.query(db).findById(batchId);
     if (!j) throw ApplicationFailure.nonRetryable(`Batch ${batchId} does not exist`, 'BatchNotFound');
@@ -56,12 +57,15 @@ export function createBatchLifecycleActivities({ db, nativeClients }: { db: Db; 
           // The sanitizer service plugs in here; until then, never send what the caller asked to protect.
           return { ok: false, errorMessage: 'PII sanitization was requested but no sanitizer is available' };
         }
-        const routing = await routeBatch(db, {
+        // The routing policy is applied again here (the api checked it at POST): a provider excluded
+        // since then (policy edited, deactivated, breaker open) gets no split; none left → FAILED.
+        const routing = await routeBatch(router, {
           companyId: j.companyId,
           routingPolicyId: j.routingPolicyId,
           providerHint: j.providerHint,
           model: j.requestedModel,
           qualityTier: j.qualityTier,
+          sessionUser: !j.apiKeyId,
         });
         if (!routing.ok) return { ok: false, errorMessage: `No provider found: ${routing.message}` };
         const planned = planSplits(j.splitStrategy, routing.candidates, j.totalItems);

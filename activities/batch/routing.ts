@@ -1,16 +1,16 @@
+import type { BatchRoute, BatchRouter } from '../../api/services/batch-routing';
 import type { Db } from '../../db/connection';
 import { Provider } from '../../db/models/provider';
-import { type BatchRoutingProvider, type BatchRoutingResult, chooseBatchCandidates } from '../../domain/batch/routing';
 import type { QualityTier } from '../../domain/batch/types';
 import type { SecretBox } from '../../lib/crypto';
 import type { ProviderTarget } from '../providers/types';
 
 /**
- * The seam between batch jobs and routing. Today a batch resolves its providers with the
- * pre-engine rule (domain/batch/routing.ts: providerHint, model, qualityTier over the company's
- * active providers). When the routing policy engine lands, `routeBatch` is where a job's
- * config.routingPolicyId is applied: load the policy, filter and order `providers` by it, and
- * return the same ordered candidate list. Nothing else in the batch code needs to change.
+ * The seam between batch jobs and routing: a job's providers, best first, decided by the routing
+ * engine under the job's policy (config.routingPolicyId, else the company default), qualityTier,
+ * providerHint and model. The rules live in api/services/batch-routing.ts (the api applies the
+ * same ones at POST time); here the worker applies them again when the job is planned, so a
+ * provider the policy, a deactivation or an open breaker excludes since then gets no split.
  */
 export interface BatchRoutingInput {
   companyId: string;
@@ -18,25 +18,13 @@ export interface BatchRoutingInput {
   providerHint: string | null;
   model: string | null;
   qualityTier: QualityTier | null;
+  /** Created by a signed-in user (no API key): user-scope default policies apply. */
+  sessionUser: boolean;
 }
 
-export type StoredBatchProvider = BatchRoutingProvider & { companyId: string };
-
-export async function routeBatch(db: Db, input: BatchRoutingInput): Promise<BatchRoutingResult<StoredBatchProvider>> {
-  const rows = await Provider.query(db).where({ company_id: input.companyId, is_active: true }).orderBy('created_at');
-  const providers: StoredBatchProvider[] = rows.map((p) => ({
-    id: p.id,
-    companyId: p.companyId,
-    type: p.type,
-    name: p.name,
-    defaultModel: p.defaultModel,
-    models: p.models,
-    specializations: p.specializations,
-    isDefault: p.isDefault,
-    compliance: p.compliance,
-  }));
-  // routingPolicyId: applied here by the routing policy engine (see above); recorded on the job meanwhile.
-  return chooseBatchCandidates(providers, input);
+export function routeBatch(router: BatchRouter, input: BatchRoutingInput): Promise<BatchRoute> {
+  const { companyId, ...req } = input;
+  return router.route(companyId, req);
 }
 
 /** The SDK target of a split's provider, credentials decrypted in memory only. */

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
-import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Db } from '../../db/connection';
 import { BatchJob, type BatchItemRow, BatchSplit, RESULT_COLUMNS, toBatchDetail, toBatchListEntry, toResultItem } from '../../db/models/batch-job';
-import { chooseBatchCandidates } from '../../domain/batch/routing';
-import { parseRetryDelaysSeconds } from '../../domain/webhooks';
 import { ACTIVE_BATCH_STATUSES, type BatchStatus, batchItemCostUsd, batchProgress, isActiveBatchStatus } from '../../domain/batch/types';
 import type { Config } from '../../lib/config';
 import { type SecretBox, randomToken } from '../../lib/crypto';
@@ -13,11 +11,13 @@ import type { Logger } from '../../lib/logger';
 import { OutboundUrlPolicy } from '../../lib/outbound-url';
 import type { TemporalGateway } from '../../temporal/client';
 import { batchWorkflowId } from '../../temporal/workflow-ids';
-import { type BatchWorkflowInput, batchWorkflow } from '../../workflows/batch';
+import type { BatchWorkflowInput, } from '../../workflows/batch';
 import type { Principal } from '../principal';
 import { zodDetails } from '../routes/define';
 import { type BatchConfig, RESULTS_DEFAULT_LIMIT, RESULTS_MAX_LIMIT, batchConfigSchema } from '../schemas/batch';
 import { BatchItemWriter, type MultipartBatch, parseJsonLine } from './batch-intake';
+import { batchWorkflowInput, repairBatchJobs, startBatchWorkflow } from './batch-repair';
+import type { BatchRouter } from './batch-routing';
 import type { ProviderService } from './providers';
 
 /** Where a batch's items come from: a parsed JSON body, or a streamed multipart upload. */
@@ -45,6 +45,8 @@ export class BatchService {
       providers: ProviderService;
       secretBox: SecretBox;
       logger: Logger;
+      /** The routing engine for batches (routing policy, qualityTier, providerHint, model). */
+      router: BatchRouter;
       callbackGuard?: CallbackUrlGuard;
     },
   ) {
@@ -96,7 +98,7 @@ export class BatchService {
         await this.checkCallbackUrl(cfg.callbackUrl);
         callbackSigningSecret = randomToken('whsec_', 40);
       }
-      const estimatedCostUsd = await this.estimateCost(principal.companyId, cfg, writer.promptTokens);
+      const estimatedCostUsd = await this.estimateCost(principal, cfg, writer.promptTokens);
 
       // Serialise creates per company so two requests cannot both take the last slot.
       await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`batch-limit:${principal.companyId}`]);
@@ -143,29 +145,11 @@ export class BatchService {
 
   /** The workflow input, from configuration at start time (durations are inputs: tests shorten them). */
   workflowInput(batchId: string, resultsTtlMs: number): BatchWorkflowInput {
-    const c = this.deps.config;
-    return {
-      batchId,
-      resultsTtlMs,
-      maxRetryAttempts: c.BATCH_MAX_RETRY_ATTEMPTS,
-      concurrency: c.BATCH_CONCURRENCY,
-      pageSize: c.BATCH_PAGE_SIZE,
-      pollInitialMs: c.BATCH_POLL_INITIAL_MS,
-      pollMaxMs: c.BATCH_POLL_MAX_MS,
-      webhookTimeoutMs: c.BATCH_WEBHOOK_TIMEOUT_MS,
-      webhookRetryDelaysMs: parseRetryDelaysSeconds(c.WEBHOOK_RETRY_DELAYS_SECONDS),
-      resultsBaseUrl: (c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`).replace(/\/+$/, ''),
-    };
+    return batchWorkflowInput(this.deps.config, batchId, resultsTtlMs);
   }
 
-  private async startWorkflow(batchId: string, resultsTtlMs = this.deps.config.batchResultsTtlMs): Promise<void> {
-    const client = await this.deps.temporal.client();
-    await client.workflow.start(batchWorkflow, {
-      workflowId: batchWorkflowId(batchId),
-      taskQueue: this.deps.temporal.taskQueue,
-      args: [this.workflowInput(batchId, resultsTtlMs)],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-    });
+  private startWorkflow(batchId: string, resultsTtlMs = this.deps.config.batchResultsTtlMs): Promise<void> {
+    return startBatchWorkflow(this.deps.temporal, this.deps.config, batchId, resultsTtlMs);
   }
 
   private parseConfig(raw: unknown): BatchConfig {
@@ -189,15 +173,25 @@ export class BatchService {
   }
 
   /**
-   * Estimated cost at batch price: the prompts' estimated tokens in, the same again out, at the
-   * first provider the config resolves to. Null when no provider resolves yet (the workflow then
-   * fails the job with the reason); a providerHint or model that cannot be met is an invalid config.
+   * Routes the job as the worker will (api/services/batch-routing.ts) and estimates its cost at
+   * batch price: the prompts' estimated tokens in, the same again out, at the first provider. A
+   * policy that is not the company's is 404 POLICY_NOT_FOUND; a policy (or its open breakers) that
+   * leaves no provider is 403 POLICY_VIOLATION; a providerHint or model that cannot be met is 400
+   * INVALID_CONFIG. Null when the company has no active provider yet (the workflow then fails the
+   * job with the reason).
    */
-  private async estimateCost(companyId: string, cfg: BatchConfig, promptTokens: number): Promise<number | null> {
-    const providers = await this.deps.providers.runtimeProviders(companyId);
-    const routing = chooseBatchCandidates(providers, { providerHint: cfg.providerHint, model: cfg.model, qualityTier: cfg.qualityTier });
+  private async estimateCost(principal: Principal, cfg: BatchConfig, promptTokens: number): Promise<number | null> {
+    const routing = await this.deps.router.route(principal.companyId, {
+      routingPolicyId: cfg.routingPolicyId,
+      providerHint: cfg.providerHint,
+      model: cfg.model,
+      qualityTier: cfg.qualityTier,
+      sessionUser: principal.via === 'session',
+    });
     if (!routing.ok) {
       if (routing.code === 'NO_PROVIDER') return null;
+      if (routing.status === 404) throw ApiError.notFound(routing.message, routing.code);
+      if (routing.status === 403) throw new ApiError(403, routing.code, `Invalid config: ${routing.message}`);
       throw invalidConfig(routing.message);
     }
     return batchItemCostUsd(routing.candidates[0]!, { promptTokens, completionTokens: promptTokens });
@@ -311,27 +305,11 @@ export class BatchService {
   }
 
   /**
-   * The spec's background-processor trigger, as a repair in a Temporal world: every active job
-   * whose workflow is missing (never started because Temporal was down at create, or terminated
-   * by an operator) gets one. Running workflows are left alone.
+   * POST /api/internal/batch/process: the repair the `batch-repair:<taskQueue>` schedule also runs
+   * every BATCH_REPAIR_INTERVAL_SECONDS (api/services/batch-repair.ts).
    */
-  async repair(): Promise<{ checked: number; started: string[] }> {
-    const active = await this.deps.db('batch_jobs').select('id', 'workflow_id', 'results_ttl_ms').whereIn('status', ACTIVE_BATCH_STATUSES).orderBy('created_at');
-    const client = await this.deps.temporal.client();
-    const started: string[] = [];
-    for (const job of active as Array<{ id: string; workflow_id: string; results_ttl_ms: string }>) {
-      let running = false;
-      try {
-        const description = await client.workflow.getHandle(job.workflow_id).describe();
-        running = description.status.name === 'RUNNING';
-      } catch (err) {
-        if (!(err instanceof WorkflowNotFoundError)) throw err;
-      }
-      if (running) continue;
-      await this.startWorkflow(job.id, Number(job.results_ttl_ms));
-      started.push(job.id);
-    }
-    return { checked: active.length, started };
+  repair(): Promise<{ checked: number; started: string[] }> {
+    return repairBatchJobs({ db: this.deps.db, temporal: this.deps.temporal, config: this.deps.config });
   }
 
   static isActive(status: string): boolean {

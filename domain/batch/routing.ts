@@ -4,13 +4,14 @@ import type { QualityTier } from './types';
 
 /**
  * Which providers a batch may use, best first, from the company's active providers and the job's
- * config (providerHint, model, qualityTier). This is the pre-routing-engine rule; the routing
- * policy engine (config.routingPolicyId) plugs in at activities/batch/routing.ts, which calls this
- * when no policy applies. Pure.
+ * config (providerHint, model, qualityTier). `chooseBatchCandidates` is the rule without any
+ * policy or tier (api/services/batch-routing.ts uses it then, like the gateway without a policy);
+ * `batchCandidatesFromRanking` turns the routing engine's ranking into candidates otherwise. Pure.
  *
  * - providerHint names a provider (by name, id or type): it goes first, and alone when the
  *   strategy is single; an unknown hint is an invalid config.
  * - model restricts to providers offering it.
+ * chooseBatchCandidates (still usable alone, e.g. by tools):
  * - qualityTier orders the rest: cheap = lowest blended price first; quality = highest first;
  *   fast = the providers' cheapest ("flash"/"mini") models first, like cheap; secure = most
  *   compliance certifications first. Without a tier: the company default, then configured order.
@@ -87,4 +88,90 @@ export function chooseBatchCandidates<P extends BatchRoutingProvider>(providers:
   }
   if (!candidates.length) return { ok: false, code: 'NO_PROVIDER', message: 'No active provider is configured for this company' };
   return { ok: true, candidates, reason: reasons.length ? reasons.join('; ') : selection.reason };
+}
+
+/**
+ * Under the routing engine (api/services/batch-routing.ts): a job's qualityTier replaces the
+ * policy's strategy, the policy's filters (geofence, hard constraints, groups, deny lists) and the
+ * open breakers still apply. secure keeps the policy's strategy and prefers the providers with the
+ * most compliance certifications (see `batchCandidatesFromRanking`).
+ */
+export type TierStrategy = 'LOWEST_COST' | 'LOWEST_LATENCY' | 'HIGHEST_QUALITY';
+
+export function strategyForTier(tier: QualityTier | null | undefined): TierStrategy | null {
+  if (tier === 'cheap') return 'LOWEST_COST';
+  if (tier === 'fast') return 'LOWEST_LATENCY';
+  if (tier === 'quality') return 'HIGHEST_QUALITY';
+  return null;
+}
+
+/** One provider/model pair the engine kept, best first (a RoutingCandidate's fields batches read). */
+export interface RankedPair {
+  providerId: string;
+  model: string;
+  inputPricePerMillion: number;
+  outputPricePerMillion: number;
+}
+
+/** Finds the provider a hint names: by name or id, else the first of a provider type. */
+export function findHintedProvider<P extends BatchRoutingProvider>(providers: readonly P[], hint: string): P | undefined {
+  const h = hint.trim();
+  return (
+    providers.find((p) => p.name === h || p.id === h) ??
+    (PROVIDER_TYPE_NAMES.includes(h.toUpperCase()) ? providers.find((p) => p.type === (h.toUpperCase() as ProviderType)) : undefined)
+  );
+}
+
+/**
+ * From the engine's ranking (provider/model pairs the policy kept, best first) to a batch's
+ * candidates: one per provider, with its best-ranked model (a model the job names is already the
+ * only one ranked), so round-robin and cost-optimal spread over providers in the policy's order.
+ * providerHint puts its provider first; a hint naming an active provider the policy excluded is
+ * refused (the policy wins). secure orders by compliance certifications, ties in policy order.
+ */
+export function batchCandidatesFromRanking<P extends BatchRoutingProvider>(
+  ranked: readonly RankedPair[],
+  providers: readonly P[],
+  req: BatchRoutingRequest & { policyName?: string },
+): BatchRoutingResult<P> {
+  const byId = new Map(providers.map((p) => [p.id, p]));
+  const seen = new Set<string>();
+  let candidates: BatchCandidate<P>[] = [];
+  // cheap means the cheapest the policy allows: the engine's LOWEST_COST still blends in 30% of the
+  // balanced score, so pairs are re-sorted by list price (stable: the engine's order breaks ties),
+  // which also gives each provider its cheapest model.
+  const blended = (r: RankedPair) => r.inputPricePerMillion + r.outputPricePerMillion;
+  const pairs = req.qualityTier === 'cheap' ? [...ranked].sort((a, b) => blended(a) - blended(b)) : ranked;
+  for (const r of pairs) {
+    const provider = byId.get(r.providerId);
+    if (!provider || seen.has(r.providerId)) continue;
+    seen.add(r.providerId);
+    candidates.push({ provider, model: r.model, inputPricePerMillion: r.inputPricePerMillion, outputPricePerMillion: r.outputPricePerMillion });
+  }
+  const reasons = [`routing policy ${req.policyName ?? 'default'}`];
+  if (req.model) reasons.push(`model ${req.model}`);
+  if (req.qualityTier) reasons.push(`quality tier ${req.qualityTier}`);
+  if (req.qualityTier === 'secure') {
+    candidates = candidates
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => b.c.provider.compliance.length - a.c.provider.compliance.length || a.i - b.i)
+      .map((x) => x.c);
+  }
+  if (req.providerHint) {
+    const hinted = findHintedProvider(providers, req.providerHint);
+    if (!hinted) return { ok: false, code: 'UNKNOWN_PROVIDER_HINT', message: `No active provider matches providerHint ${req.providerHint.trim()}` };
+    const index = candidates.findIndex((c) => c.provider.id === hinted.id);
+    if (index < 0) {
+      return {
+        ok: false,
+        code: 'PROVIDER_EXCLUDED_BY_POLICY',
+        message: `providerHint ${req.providerHint.trim()} names ${hinted.name}, which routing policy ${req.policyName ?? 'default'} excludes${req.model ? ` for model ${req.model}` : ''}`,
+      };
+    }
+    const [first] = candidates.splice(index, 1);
+    candidates = [first!, ...candidates];
+    reasons.push(`provider hint ${req.providerHint.trim()}`);
+  }
+  if (!candidates.length) return { ok: false, code: 'POLICY_VIOLATION', message: `Routing policy ${req.policyName ?? 'default'} allows no provider` };
+  return { ok: true, candidates, reason: reasons.join('; ') };
 }
