@@ -135,6 +135,13 @@ const configSchema = z.object({
   SANITIZER_API_TOKEN: z.string().optional(),
   SANITIZER_TIMEOUT_MS: numberFrom(30000),
   SANITIZER_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+
+  // --- Batch sanitization (activities/batch/protection.ts) ---
+  // Lifetime of a batch item's sanitizer session: it must outlast the provider batch (OpenAI's
+  // completion window is 24 h, and failed items get further rounds) so the answer can be restored.
+  BATCH_SANITIZER_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(259_200),
+  // Sanitizer calls in flight per activity when a native chunk or a collected round is protected or restored.
+  BATCH_SANITIZER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

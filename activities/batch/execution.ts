@@ -13,6 +13,7 @@ import type { ProviderBatchState } from '../providers/batch/types';
 import { type CompletionRequest, ProviderError, type ProviderTarget } from '../providers/types';
 import { type ItemOutcome, writeItemOutcomes } from './item-writes';
 import type { NativeBatchClients } from './native-clients';
+import { type BatchItemProtection, ItemProtectionFailed, type ProtectableItem, mapPool } from './protection';
 import { loadTarget } from './routing';
 
 /**
@@ -25,8 +26,12 @@ import { loadTarget } from './routing';
  *    failed items go into the next round, until they have been tried maxRetryAttempts times.
  * BATCH_MAX_RETRY_ATTEMPTS (2) is the number of tries an item gets: an item that fails twice is ERROR.
  * Activities read and write items themselves: only ids and counts cross the workflow boundary.
+ *
+ * config.sanitization (activities/batch/protection.ts): every item is protected through the
+ * sanitizer before it reaches either facility, and its answer restored before it is stored; an
+ * item that cannot be protected or restored is ERROR with errorCode SANITIZER_FAILED.
  */
-interface ItemRow {
+interface ItemRow extends ProtectableItem {
   id: string;
   sequence_index: number;
   prompt: string;
@@ -34,6 +39,8 @@ interface ItemRow {
   variables: Record<string, string> | null;
   attempts: number;
 }
+
+const ITEM_COLUMNS = ['id', 'sequence_index', 'prompt', 'system_prompt', 'variables', 'attempts', 'sanitizer_session_encrypted', 'protected_prompt', 'protected_system_prompt'];
 
 export interface PageInput {
   batchId: string;
@@ -71,6 +78,20 @@ function requestOf(item: ItemRow): CompletionRequest {
 const customIdOf = (item: { id: string }) => `item-${item.id}`;
 const itemIdOf = (customId: string) => (customId.startsWith('item-') ? customId.slice(5) : null);
 
+function sanitizerFailed(item: { id: string }, message: string, attempts?: number, usage?: Pick<ItemOutcome, 'inputTokens' | 'outputTokens' | 'costUsd'>): ItemOutcome {
+  return {
+    id: item.id,
+    status: 'ERROR',
+    response: null,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    costUsd: usage?.costUsd ?? 0,
+    errorCode: 'SANITIZER_FAILED',
+    errorMessage: message,
+    attempts,
+  };
+}
+
 function asProviderError(err: unknown): ProviderError {
   return err instanceof ProviderError ? err : new ProviderError('UNKNOWN', err instanceof Error ? err.message : String(err));
 }
@@ -82,8 +103,9 @@ export function createBatchExecutionActivities(deps: {
   logger: Logger;
   providerRegistry: ProviderRegistry;
   nativeClients: NativeBatchClients;
+  protection: BatchItemProtection;
 }) {
-  const { db, config, secretBox, providerRegistry, nativeClients } = deps;
+  const { db, config, secretBox, providerRegistry, nativeClients, protection } = deps;
 
   async function splitContext(splitId: string): Promise<{ split: BatchSplit; target: ProviderTarget; prices: { inputPricePerMillion: number; outputPricePerMillion: number } }> {
     const split = await BatchSplit.query(db).findById(splitId);
@@ -105,6 +127,23 @@ export function createBatchExecutionActivities(deps: {
     return Boolean(row && ['QUEUED', 'VALIDATING', 'PROCESSING'].includes(row.status));
   }
 
+  /**
+   * Strict restore of a native round's successful answers, each with its item's session, a few in
+   * flight; an answer that cannot be restored becomes ERROR SANITIZER_FAILED (its usage kept).
+   */
+  async function restoreChunk<C extends { id: string; ok: boolean; outcome: ItemOutcome }>(chunk: C[]): Promise<C[]> {
+    const tokens = await protection.sealedTokens(chunk.filter((c) => c.ok).map((c) => c.id));
+    return mapPool(chunk, protection.concurrency, async (c) => {
+      if (!c.ok || c.outcome.response === null) return c;
+      try {
+        return { ...c, outcome: { ...c.outcome, response: await protection.restore(tokens.get(c.id) ?? null, c.outcome.response) } };
+      } catch (err) {
+        if (!(err instanceof ItemProtectionFailed)) throw err;
+        return { ...c, outcome: sanitizerFailed(c.outcome, err.message, undefined, c.outcome) };
+      }
+    });
+  }
+
   return {
     /**
      * One page of a concurrent split: the next `pageSize` unfinished items after `afterSeq`.
@@ -118,8 +157,9 @@ export function createBatchExecutionActivities(deps: {
       setMaxListeners(input.concurrency + 10, ctx.cancellationSignal);
       if (!(await jobIsActive(input.batchId))) return { processed: 0, lastSeq: input.afterSeq, done: true };
       const { split, target, prices } = await splitContext(input.splitId);
+      const profiles = await protection.profilesOf(input.batchId);
       const items = (await db('batch_items')
-        .select('id', 'sequence_index', 'prompt', 'system_prompt', 'variables', 'attempts')
+        .select(ITEM_COLUMNS)
         .where({ batch_id: input.batchId })
         .where('sequence_index', '>', Math.max(input.afterSeq, split.seqFrom - 1))
         .where('sequence_index', '<', split.seqTo)
@@ -138,17 +178,34 @@ export function createBatchExecutionActivities(deps: {
       };
 
       const runItem = async (item: ItemRow): Promise<ItemOutcome> => {
-        const request = { ...requestOf(item), signal: ctx.cancellationSignal };
+        let protectedRequest: CompletionRequest;
+        try {
+          protectedRequest = profiles ? await protection.protect(item, requestOf(item), profiles) : requestOf(item);
+        } catch (err) {
+          if (err instanceof ItemProtectionFailed) return sanitizerFailed(item, err.message, item.attempts);
+          throw err;
+        }
+        const request = { ...protectedRequest, signal: ctx.cancellationSignal };
         let tries = item.attempts;
         let last: ProviderError | null = null;
         while (tries < maxTries) {
           tries++;
           try {
             const result = await providerRegistry.complete(target, request);
+            let response = result.content;
+            if (profiles) {
+              try {
+                response = await protection.restore(item.sanitizer_session_encrypted, response);
+              } catch (err) {
+                if (!(err instanceof ItemProtectionFailed)) throw err;
+                const usage = { inputTokens: result.usage.promptTokens, outputTokens: result.usage.completionTokens, costUsd: batchItemCostUsd(prices, result.usage) };
+                return sanitizerFailed(item, err.message, tries, usage);
+              }
+            }
             return {
               id: item.id,
               status: 'SUCCESS',
-              response: result.content,
+              response,
               inputTokens: result.usage.promptTokens,
               outputTokens: result.usage.completionTokens,
               costUsd: batchItemCostUsd(prices, result.usage),
@@ -217,7 +274,7 @@ export function createBatchExecutionActivities(deps: {
       const { split, target } = await splitContext(input.splitId);
       const limit = NATIVE_CHUNK_LIMIT[split.facility as 'NATIVE_OPENAI' | 'NATIVE_ANTHROPIC'] ?? 10_000;
       const items = (await db('batch_items')
-        .select('id', 'sequence_index', 'prompt', 'system_prompt', 'variables', 'attempts')
+        .select(ITEM_COLUMNS)
         .where({ batch_id: input.batchId, status: 'PENDING' })
         .where('sequence_index', '>', Math.max(input.afterSeq, split.seqFrom - 1))
         .where('sequence_index', '<', split.seqTo)
@@ -225,9 +282,32 @@ export function createBatchExecutionActivities(deps: {
         .limit(limit)) as ItemRow[];
       if (!items.length) return { submitted: 0, lastSeq: input.afterSeq, submissionId: null };
       const client = nativeClient(split);
+      const chunkLastSeq = items[items.length - 1]!.sequence_index;
+      let lines: Array<{ customId: string; request: CompletionRequest }>;
+      const profiles = await protection.profilesOf(input.batchId);
+      if (profiles) {
+        // Protected before the provider sees anything; an item that cannot be protected is ERROR and not sent.
+        const protectedLines = await mapPool(items, protection.concurrency, async (item) => {
+          try {
+            return { item, request: await protection.protect(item, requestOf(item), profiles) };
+          } catch (err) {
+            if (err instanceof ItemProtectionFailed) return { item, failure: err.message };
+            throw err;
+          }
+        });
+        const failures = protectedLines.filter((p) => 'failure' in p) as Array<{ item: ItemRow; failure: string }>;
+        if (failures.length) await writeItemOutcomes(db, input.batchId, failures.map((f) => sanitizerFailed(f.item, f.failure)));
+        const ready = protectedLines.filter((p) => 'request' in p) as Array<{ item: ItemRow; request: CompletionRequest }>;
+        // Nothing left to send in this chunk: report it handled so the workflow moves past it.
+        if (!ready.length) return { submitted: items.length, lastSeq: chunkLastSeq, submissionId: null };
+        items.splice(0, items.length, ...ready.map((r) => r.item));
+        lines = ready.map((r) => ({ customId: customIdOf(r.item), request: r.request }));
+      } else {
+        lines = items.map((i) => ({ customId: customIdOf(i), request: requestOf(i) }));
+      }
       let providerBatchId: string;
       try {
-        ({ providerBatchId } = await client.submit(target, items.map((i) => ({ customId: customIdOf(i), request: requestOf(i) }))));
+        ({ providerBatchId } = await client.submit(target, lines));
       } catch (err) {
         const e = asProviderError(err);
         if (e.kind === 'AUTH' || e.kind === 'BAD_REQUEST') {
@@ -235,7 +315,7 @@ export function createBatchExecutionActivities(deps: {
         }
         throw err;
       }
-      const lastSeq = items[items.length - 1]!.sequence_index;
+      const lastSeq = chunkLastSeq;
       const submissionId = await db.transaction(async (trx) => {
         const [row] = await trx('batch_submissions')
           .insert({ batch_id: input.batchId, split_id: input.splitId, round: input.round, chunk: input.chunk, provider_batch_id: providerBatchId, item_count: items.length, last_seq: lastSeq })
@@ -282,6 +362,7 @@ export function createBatchExecutionActivities(deps: {
       const { split, target, prices } = await splitContext(splitId);
       const client = nativeClient(split);
       const maxTries = Math.max(1, maxRetryAttempts);
+      const profiles = await protection.profilesOf(batchId);
       const subs = await db('batch_submissions').where({ split_id: splitId, round });
       let wholeBatchFailed = false;
       for (const s of subs) {
@@ -292,8 +373,9 @@ export function createBatchExecutionActivities(deps: {
         let buffer: Array<{ id: string; ok: boolean; outcome: ItemOutcome }> = [];
         const flush = async () => {
           if (!buffer.length) return;
-          const chunk = buffer;
+          let chunk = buffer;
           buffer = [];
+          if (profiles) chunk = await restoreChunk(chunk);
           // Failures with tries left are not final: PENDING again, for the next round.
           const ids = chunk.filter((c) => !c.ok).map((c) => c.id);
           const attempts = new Map<string, number>();

@@ -3,6 +3,8 @@ import { type BatchRouter, createWorkerBatchRouter } from '../../api/services/ba
 import { createBatchCallbackActivities } from './callback';
 import { createBatchExecutionActivities } from './execution';
 import { createBatchLifecycleActivities } from './lifecycle';
+import { SanitizerClient } from '../../api/services/sanitizer-client';
+import { BatchItemProtection } from './protection';
 import { createBatchRepairActivities } from './repair';
 import { type NativeBatchClients, createNativeBatchClients } from './native-clients';
 
@@ -12,9 +14,17 @@ export function createBatchActivities(
   nativeClients: NativeBatchClients = createNativeBatchClients(),
   router: BatchRouter = createWorkerBatchRouter(deps),
 ) {
+  // config.sanitization: items are protected through the sanitizer service (SANITIZER_URL, SANITIZER_API_TOKEN).
+  const protection = new BatchItemProtection({
+    db: deps.db,
+    secretBox: deps.secretBox,
+    client: new SanitizerClient({ url: deps.config.SANITIZER_URL, token: deps.config.SANITIZER_API_TOKEN, timeoutMs: deps.config.SANITIZER_TIMEOUT_MS }),
+    ttlSeconds: deps.config.BATCH_SANITIZER_SESSION_TTL_SECONDS,
+    concurrency: deps.config.BATCH_SANITIZER_CONCURRENCY,
+  });
   return {
-    ...createBatchLifecycleActivities({ db: deps.db, nativeClients, router }),
-    ...createBatchExecutionActivities({ ...deps, nativeClients }),
+    ...createBatchLifecycleActivities({ db: deps.db, nativeClients, router, protection }),
+    ...createBatchExecutionActivities({ ...deps, nativeClients, protection }),
     ...createBatchCallbackActivities(deps),
     ...createBatchRepairActivities(deps),
   };

@@ -6,6 +6,7 @@ import { planSplits } from '../../domain/batch/splits';
 import { type BatchFacility, type BatchStatus, facilityFor } from '../../domain/batch/types';
 import type { NativeBatchClients } from './native-clients';
 import { skipUnfinished } from './item-writes';
+import type { BatchItemProtection } from './protection';
 import { routeBatch } from './routing';
 
 /**
@@ -29,7 +30,12 @@ export interface CompletionSummary {
   hasCallback: boolean;
 }
 
-export function createBatchLifecycleActivities({ db, nativeClients, router }: { db: Db; nativeClients: NativeBatchClients; router: BatchRouter }) {
+export function createBatchLifecycleActivities({
+  db,
+  nativeClients,
+  router,
+  protection,
+}: { db: Db; nativeClients: NativeBatchClients; router: BatchRouter; protection: BatchItemProtection }) {
   async function job(batchId: string): Promise<BatchJob> {
     const j = await BatchJob.query(db).findById(batchId);
     if (!j) throw ApplicationFailure.nonRetryable(`Batch ${batchId} does not exist`, 'BatchNotFound');
@@ -53,10 +59,6 @@ export function createBatchLifecycleActivities({ db, nativeClients, router }: { 
       const j = await job(batchId);
       const existing = await BatchSplit.query(db).where({ batch_id: batchId }).orderBy('position');
       if (!existing.length) {
-        if (j.sanitizationEnabled) {
-          // The sanitizer service plugs in here; until then, never send what the caller asked to protect.
-          return { ok: false, errorMessage: 'PII sanitization was requested but no sanitizer is available' };
-        }
         // The routing policy is applied again here (the api checked it at POST): a provider excluded
         // since then (policy edited, deactivated, breaker open) gets no split; none left → FAILED.
         const routing = await routeBatch(router, {
@@ -68,6 +70,14 @@ export function createBatchLifecycleActivities({ db, nativeClients, router }: { 
           sessionUser: !j.apiKeyId,
         });
         if (!routing.ok) return { ok: false, errorMessage: `No provider found: ${routing.message}` };
+        // config.sanitization: the profiles are fixed now, and a sanitizer that cannot be reached
+        // (or refuses our token or the profiles) fails the job before any item is sent.
+        let sanitizationProfiles: string[] | null = null;
+        if (j.sanitizationEnabled) {
+          sanitizationProfiles = await protection.resolveProfiles(routing.policy?.id ?? null);
+          const refusal = await protection.check(sanitizationProfiles);
+          if (refusal) return { ok: false, errorMessage: refusal };
+        }
         const planned = planSplits(j.splitStrategy, routing.candidates, j.totalItems);
         await db.transaction(async (trx) => {
           await trx('batch_splits').insert(
@@ -94,7 +104,12 @@ export function createBatchLifecycleActivities({ db, nativeClients, router }: { 
           const first = routing.candidates[planned[0]!.candidateIndex]!;
           await trx('batch_jobs')
             .where({ id: batchId, status: 'VALIDATING' })
-            .update({ provider_name: first.provider.name, provider_model: first.model, updated_at: new Date() });
+            .update({
+              provider_name: first.provider.name,
+              provider_model: first.model,
+              ...(sanitizationProfiles ? { sanitization_profiles: JSON.stringify(sanitizationProfiles) } : {}),
+              updated_at: new Date(),
+            });
         });
       }
       const splits = await BatchSplit.query(db).where({ batch_id: batchId }).orderBy('position');

@@ -33,6 +33,13 @@ export const sanitizeOptionsSchema = z.object({
     .string()
     .optional()
     .describe('Gatehouse extension: protect this document in an existing active session, so values already seen get the same stand-ins (the gateway protects several parts of one request this way)'),
+  ttl_seconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .optional()
+    .describe('Gatehouse extension: lifetime of a NEW session in seconds (default TOKEN_TTL_SECONDS; at most 7 days). Batch jobs use it: a provider batch may take a day before its answers are restored'),
 });
 
 export const sanitizeRequestSchema = z

@@ -24,7 +24,7 @@ export interface SanitizeCall {
   document: string;
   document_type: string;
   profiles: string[];
-  options?: { language?: 'en' | 'de'; column_rules?: Record<string, string>; session_token?: string; mode?: 'sanitize' | 'detect_only' };
+  options?: { language?: 'en' | 'de'; column_rules?: Record<string, string>; session_token?: string; mode?: 'sanitize' | 'detect_only'; ttl_seconds?: number };
 }
 
 export interface SanitizeAnswer {

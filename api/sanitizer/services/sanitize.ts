@@ -124,7 +124,7 @@ export class SanitizerService {
         detectionSummary: summary,
         vault: vault.serialize(),
         documents,
-        ttlSeconds: config.TOKEN_TTL_SECONDS,
+        ttlSeconds: req.options.ttl_seconds ?? config.TOKEN_TTL_SECONDS,
       }));
     }
     if (credentials.length) {
