@@ -161,6 +161,13 @@ for (const w of ['halle', 'essen', 'bern', 'ulm', 'marl', 'rom', 'jena', 'hof', 
 /** Longest place length in tokens (the matcher tries the longest sequence first). */
 export const MAX_PLACE_TOKENS = Math.max(...[...PLACES].map((p) => p.split(' ').length));
 
+/** First word of a place → the most tokens a place starting with it has (skips hopeless lookups). */
+export const PLACE_FIRST_WORDS = new Map<string, number>();
+for (const p of PLACES) {
+  const words = p.split(' ');
+  PLACE_FIRST_WORDS.set(words[0], Math.max(PLACE_FIRST_WORDS.get(words[0]) ?? 0, words.length));
+}
+
 /** Legal-form and institution words that end (or start) an organisation's name. */
 export const ORG_SUFFIXES = [
   'GmbH & Co. KG', 'GmbH & Co KG', 'gGmbH', 'GmbH', 'AG', 'KGaA', 'KG', 'OHG', 'UG', 'e.V.', 'eG', 'SE', 'mbH',
@@ -197,6 +204,11 @@ export const ORGANIZATIONS = new Set(
 /** Organisation names that are also everyday words (target, shell, apple, meta, otto, puma...). */
 export const AMBIGUOUS_ORGS = new Set(['target', 'shell', 'apple', 'meta', 'otto', 'puma', 'continental', 'amazon', 'bayer', 'rewe', 'bp', 'bosch', 'gap', 'next', 'sky', 'orange', 'visa', 'ford', 'disney']);
 export const MAX_ORG_TOKENS = 4;
+export const ORG_FIRST_WORDS = new Map<string, number>();
+for (const o of ORGANIZATIONS) {
+  const words = o.split(' ');
+  ORG_FIRST_WORDS.set(words[0], Math.max(ORG_FIRST_WORDS.get(words[0]) ?? 0, words.length));
+}
 
 /**
  * NRP: nationality, religious or political group. English demonyms come from compromise; the

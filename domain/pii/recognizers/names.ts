@@ -9,6 +9,8 @@ import {
   LAST_NAMES,
   MAX_ORG_TOKENS,
   MAX_PLACE_TOKENS,
+  ORG_FIRST_WORDS,
+  PLACE_FIRST_WORDS,
   NAME_PARTICLES,
   NRP_NOUNS_DE,
   NRP_NEEDS_CAPITAL,
@@ -220,7 +222,8 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
     const cue = prev && PLACE_CUES.has(prev.lower) && !t.sentStart;
     let matched = false;
     // Longest lexicon match first ("Frankfurt am Main" before "Frankfurt").
-    for (let k = Math.min(MAX_PLACE_TOKENS, tokens.length - i); k >= 1 && !matched; k--) {
+    const maxTokens = PLACE_FIRST_WORDS.get(t.lower) ?? 0;
+    for (let k = Math.min(maxTokens, MAX_PLACE_TOKENS, tokens.length - i); k >= 1 && !matched; k--) {
       let key = t.lower;
       let ok = true;
       for (let j = i + 1; j < i + k; j++) {
@@ -301,7 +304,7 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t.cap) continue;
-    for (let k = Math.min(MAX_ORG_TOKENS, tokens.length - i); k >= 1; k--) {
+    for (let k = Math.min(ORG_FIRST_WORDS.get(t.lower) ?? 0, MAX_ORG_TOKENS, tokens.length - i); k >= 1; k--) {
       let key = t.lower;
       let ok = true;
       for (let j = i + 1; j < i + k; j++) {

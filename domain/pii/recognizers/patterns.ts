@@ -49,6 +49,7 @@ export const emailRecognizer: Recognizer = {
   },
 };
 
+const SSN_SHAPE = /^\d{3}-\d{2}-\d{4}$/;
 const DATE_LIKE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$|^\d{4}[./-]\d{1,2}[./-]\d{1,2}$/;
 const PHONE_RE = /(?<![\w+/.-])(?:(?:\+|00)\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{1,5}(?:[\s./-]?\d{1,5}){1,5}(?:\s?(?:x|ext\.?|extension|Durchwahl|DW)\s?\d{1,5})?(?![\w]|[.-]\d)/g;
 export const phoneRecognizer: Recognizer = {
@@ -61,22 +62,29 @@ export const phoneRecognizer: Recognizer = {
       const raw = m[0].trimEnd();
       const digits = digitsOf(raw.replace(/(x|ext\.?|extension|Durchwahl|DW)\s?\d+$/i, ''));
       if (digits.length < 7 || digits.length > 15) continue;
-      if (DATE_LIKE.test(raw)) continue;
-      // A bare digit run without separators, a plus or a leading 0 is an id, not a phone number.
+      if (DATE_LIKE.test(raw) || SSN_SHAPE.test(raw)) continue;
+      // Digits of a card number or of an IBAN's groups ("DE89 3704 ...") are not phone numbers.
+      if (digits.length >= 13 && luhnValid(digits)) continue;
+      if (/[A-Z]{2}\d{2} ?$/.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
+      // A bare digit run without separators, a plus or a leading 0 is an id, not a phone number,
+      // unless a phone word is near: decide that before the (costly) libphonenumber parse.
       const hasShape = /[\s()./-]/.test(raw) || raw.startsWith('+') || raw.startsWith('0');
+      const context = hasContext(text, m.index, m.index + raw.length, 'PHONE_NUMBER');
+      if (!hasShape && !context) continue;
       let best = 0;
-      for (const country of countries) {
+      // One parse per candidate (about 50 µs each): the language's country, or none for +/00 numbers.
+      for (const country of countries.slice(0, 1)) {
         const p = parsePhoneNumberFromString(raw, country);
         if (!p) continue;
         if (p.isValid()) {
-          best = Math.max(best, hasShape ? 0.75 : 0.4);
+          best = hasShape ? 0.75 : 0.4;
           break;
         }
         if (p.isPossible()) best = Math.max(best, 0.35);
       }
       if (best === 0) continue;
-      const end = m.index + raw.length;
-      out.push(finding('PHONE_NUMBER', text, m.index, end, withContext(text, m.index, end, 'PHONE_NUMBER', best), 'phone'));
+      if (context) best = Math.min(1, best + 0.35);
+      out.push(finding('PHONE_NUMBER', text, m.index, m.index + raw.length, best, 'phone'));
     }
     return out;
   },
@@ -177,7 +185,7 @@ export const taxIdRecognizer: Recognizer = {
   },
 };
 
-const ACCOUNT_RE = /(?<![\d.,/-])\d{8,17}(?![\d.,/-]|,\d)/g;
+const ACCOUNT_RE = /(?<![\d.,/-])\d{8,17}(?![\d/-]|[.,]\d)/g;
 const ACCOUNT_CONTEXT = ['account', 'acct', 'routing', 'aba', 'checking', 'savings', 'kontonummer', 'konto', 'kto', 'bankkonto', 'wire', 'bank'];
 export const bankNumberRecognizer: Recognizer = {
   name: 'us_bank_number',
@@ -195,8 +203,8 @@ export const bankNumberRecognizer: Recognizer = {
 };
 
 const DEA_RE = /(?<![A-Za-z0-9])[A-Z][A-Z9]\d{7}(?![A-Za-z0-9])/g;
-const NINE_DIGITS_RE = /(?<![\d.,/-])\d{9}(?![\d.,/-])/g;
-const TEN_DIGITS_RE = /(?<![\d.,/-])\d{10}(?![\d.,/-])/g;
+const NINE_DIGITS_RE = /(?<![\d.,/-])\d{9}(?![\d/-]|[.,]\d)/g;
+const TEN_DIGITS_RE = /(?<![\d.,/-])\d{10}(?![\d/-]|[.,]\d)/g;
 const LICENSE_RE = /(?<![A-Za-z0-9])[A-Z]{1,3}[- ]?\d{4,8}(?![A-Za-z0-9])/g;
 const LICENSE_CONTEXT = ['medical licen', 'license', 'licence', 'lanr', 'arztnummer', 'approbation', 'dea', 'npi', 'prescriber', 'ärztliche zulassung', 'zulassungsnummer', 'registration'];
 export const medicalLicenseRecognizer: Recognizer = {
@@ -277,7 +285,7 @@ export const urlRecognizer: Recognizer = {
 const MONTHS_EN = 'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
 const MONTHS_DE = 'Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Okt|Nov|Dez';
 const DATE_RES = [
-  /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d./-]|\.\d)/g,
+  /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-]|\.\d)/g,
   /(?<![\d./-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g,
   new RegExp(`\\b(?:${MONTHS_EN})\\.? \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}\\b`, 'g'),
   new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:${MONTHS_EN})\\.?,? \\d{4}\\b`, 'g'),

@@ -1,0 +1,137 @@
+/**
+ * PII detection benchmark: `npm run bench:pii`.
+ *
+ * Runs domain/pii detect() (all five profiles) over the labelled evaluation set in data/pii-eval
+ * (built by scripts/build-pii-eval.ts) and prints precision, recall and F2 per entity type and
+ * overall, then throughput in MB/s of text on one core.
+ *
+ * Scoring is token-level, as in Presidio's evaluator (so the figures compare with its published
+ * 0.618 F2): every word token ([letters/digits]+) gets the gold type of the span covering it (or
+ * none) and the predicted type; a token is a true positive for a type when both agree, a false
+ * positive for the predicted type and a false negative for the gold type when they differ.
+ * Span-level exact-match figures are printed too (a stricter view).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { detect, ENTITY_TYPES, type Finding, type Language, PROFILE_NAMES } from '../domain/pii';
+
+interface Span {
+  start: number;
+  end: number;
+  entityType: string;
+}
+interface Sample {
+  id: string;
+  language: Language;
+  text: string;
+  spans: Span[];
+}
+
+function load(): Sample[] {
+  const dir = join(__dirname, '..', 'data', 'pii-eval');
+  return ['en', 'de'].flatMap((lang) =>
+    readFileSync(join(dir, `${lang}.jsonl`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Sample),
+  );
+}
+
+type Counts = { tp: number; fp: number; fn: number };
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+
+function labelAt(spans: { start: number; end: number; entityType: string }[], start: number, end: number): string | null {
+  for (const s of spans) if (start < s.end && s.start < end) return s.entityType;
+  return null;
+}
+
+function f2(c: Counts): { p: number; r: number; f2: number } {
+  const p = c.tp + c.fp === 0 ? 1 : c.tp / (c.tp + c.fp);
+  const r = c.tp + c.fn === 0 ? 1 : c.tp / (c.tp + c.fn);
+  const f = p + r === 0 ? 0 : (5 * p * r) / (4 * p + r);
+  return { p, r, f2: f };
+}
+
+const samples = load();
+const opts = (language: Language) => ({ language, profiles: PROFILE_NAMES });
+const tokenCounts = new Map<string, Counts>();
+const spanCounts = new Map<string, Counts>();
+function get(m: Map<string, Counts>, k: string): Counts {
+  let c = m.get(k);
+  if (!c) {
+    c = zero();
+    m.set(k, c);
+  }
+  return c;
+}
+const errors: string[] = [];
+
+for (const s of samples) {
+  const predicted: Finding[] = detect(s.text, opts(s.language));
+  const tokenRe = /[\p{L}\p{N}]+/gu;
+  for (let m = tokenRe.exec(s.text); m !== null; m = tokenRe.exec(s.text)) {
+    const gold = labelAt(s.spans, m.index, m.index + m[0].length);
+    const pred = labelAt(predicted, m.index, m.index + m[0].length);
+    if (gold && gold === pred) get(tokenCounts, gold).tp++;
+    else {
+      if (pred) get(tokenCounts, pred).fp++;
+      if (gold) get(tokenCounts, gold).fn++;
+    }
+  }
+  for (const g of s.spans) {
+    const hit = predicted.some((p) => p.start === g.start && p.end === g.end && p.entityType === g.entityType);
+    if (hit) get(spanCounts, g.entityType).tp++;
+    else {
+      get(spanCounts, g.entityType).fn++;
+      if (process.env.PII_BENCH_VERBOSE) errors.push(`FN ${g.entityType} ${JSON.stringify(s.text.slice(g.start, g.end))} in ${s.id}: ${JSON.stringify(s.text)}`);
+    }
+  }
+  for (const p of predicted) {
+    if (!s.spans.some((g) => p.start === g.start && p.end === g.end && p.entityType === g.entityType)) {
+      get(spanCounts, p.entityType).fp++;
+      if (process.env.PII_BENCH_VERBOSE) errors.push(`FP ${p.entityType} ${JSON.stringify(p.text)} (${p.source} ${p.score}) in ${s.id}: ${JSON.stringify(s.text)}`);
+    }
+  }
+}
+
+const pct = (x: number) => x.toFixed(3);
+console.log(`PII evaluation: ${samples.length} sentences (${samples.filter((s) => s.language === 'en').length} en, ${samples.filter((s) => s.language === 'de').length} de), ${samples.reduce((n, s) => n + s.spans.length, 0)} labelled values`);
+console.log('');
+console.log('entity type          token P  token R  token F2 | span P   span R   span F2');
+const sum = (m: Map<string, Counts>) => [...m.values()].reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, fn: a.fn + c.fn }), zero());
+for (const type of ENTITY_TYPES) {
+  const t = f2(get(tokenCounts, type));
+  const sp = f2(get(spanCounts, type));
+  console.log(`${type.padEnd(20)} ${pct(t.p).padStart(7)}  ${pct(t.r).padStart(7)}  ${pct(t.f2).padStart(8)} | ${pct(sp.p).padStart(7)}  ${pct(sp.r).padStart(7)}  ${pct(sp.f2).padStart(7)}`);
+}
+const ot = f2(sum(tokenCounts));
+const os = f2(sum(spanCounts));
+console.log(`${'OVERALL'.padEnd(20)} ${pct(ot.p).padStart(7)}  ${pct(ot.r).padStart(7)}  ${pct(ot.f2).padStart(8)} | ${pct(os.p).padStart(7)}  ${pct(os.r).padStart(7)}  ${pct(os.f2).padStart(7)}`);
+if (errors.length) console.log(`\n${errors.join('\n')}`);
+
+// Throughput: one large text (the whole set joined, repeated to ~2 MB) and sentence by sentence.
+for (const lang of ['en', 'de'] as Language[]) {
+  const joined = samples
+    .filter((s) => s.language === lang)
+    .map((s) => s.text)
+    .join('\n');
+  const big = joined.repeat(Math.ceil(2_000_000 / joined.length));
+  detect(joined, opts(lang)); // warm up
+  const t0 = performance.now();
+  detect(big, opts(lang));
+  const secs = (performance.now() - t0) / 1000;
+  const mb = Buffer.byteLength(big) / 1e6;
+  console.log(`\nthroughput ${lang}: ${(mb / secs).toFixed(2)} MB/s (one ${mb.toFixed(1)} MB text in ${secs.toFixed(2)} s, one core)`);
+}
+{
+  const t0 = performance.now();
+  let bytes = 0;
+  for (let r = 0; r < 5; r++) {
+    for (const s of samples) {
+      detect(s.text, opts(s.language));
+      bytes += Buffer.byteLength(s.text);
+    }
+  }
+  const secs = (performance.now() - t0) / 1000;
+  console.log(`throughput per sentence: ${(bytes / 1e6 / secs).toFixed(2)} MB/s (${Math.round((samples.length * 5) / secs)} sentences/s)`);
+}
