@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { faker as fakerDe } from '@faker-js/faker/locale/de';
 import { faker as fakerEn } from '@faker-js/faker/locale/en';
-import { composeIBAN } from 'ibantools';
+import { composeIBAN, isValidIBAN } from 'ibantools';
 import { FIRST_NAMES, LAST_NAMES, PLACES } from '../domain/pii/lexicons';
 import { iso7064Mod11_10, luhnCheckDigit, steuerIdValid } from '../domain/pii/validators';
 
@@ -127,7 +127,8 @@ const VALUES: Record<string, (f: Faker, lang: Lang) => string> = {
       NL: () => `${f.string.alpha({ length: 4, casing: 'upper' })}${digits(f, 10)}`,
     };
     let iban: string | null = null;
-    while (!iban) iban = composeIBAN({ countryCode: country, bban: shapes[country]() });
+    // Only IBANs that pass every check (some countries add a national check digit to the BBAN).
+    while (!iban || !isValidIBAN(iban)) iban = composeIBAN({ countryCode: country, bban: shapes[country]() });
     return f.datatype.boolean() ? iban.replace(/(.{4})(?=.)/g, '$1 ') : iban;
   },
   US_SSN: (f) => {

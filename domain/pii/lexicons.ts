@@ -220,11 +220,13 @@ const NRP_EN = [
   'buddhist', 'buddhists', 'sikh', 'sikhs', 'catholic', 'catholics', 'protestant', 'protestants', 'evangelical',
   'orthodox', 'mormon', 'atheist', 'atheists', 'agnostic', 'lutheran', 'methodist', 'baptist', 'anglican',
   'democrat', 'democrats', 'republican', 'republicans', 'conservative', 'conservatives', 'liberal', 'liberals',
+  'turkish', 'polish', 'german', 'french', 'british', 'irish', 'dutch', 'spanish', 'swedish', 'danish', 'finnish', 'scottish',
+  'welsh', 'kurdish', 'swiss', 'greek', 'czech', 'thai', 'filipino', 'vietnamese', 'chinese', 'japanese', 'portuguese',
   'socialist', 'socialists', 'communist', 'communists', 'libertarian', 'tory', 'tories', 'labour', 'shia', 'sunni',
 ];
 export const NRP_WORDS_EN = new Set(lower(NRP_EN));
 /** Words in NRP_WORDS_EN that need a capital letter to count ("liberal" arts, "conservative" estimate). */
-export const NRP_NEEDS_CAPITAL = new Set(['liberal', 'liberals', 'conservative', 'conservatives', 'orthodox', 'democrat', 'republican', 'labour', 'evangelical', 'socialist', 'communist']);
+export const NRP_NEEDS_CAPITAL = new Set(['polish', 'liberal', 'liberals', 'conservative', 'conservatives', 'orthodox', 'democrat', 'republican', 'labour', 'evangelical', 'socialist', 'communist']);
 
 export const NRP_STEMS_DE = [
   'deutsch', 'türkisch', 'polnisch', 'russisch', 'italienisch', 'griechisch', 'spanisch', 'französisch',

@@ -45,7 +45,7 @@ interface Token {
   gap: string;
 }
 
-const TOKEN_RE = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’-]*|\d+[\p{L}]?/gu;
+const TOKEN_RE = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*|\d+[\p{L}]?/gu;
 const SENTENCE_GAP = /[.!?\n:;•*"“„([|]|^\s*[-–]\s*$/;
 
 export function tokenize(text: string): Token[] {
@@ -113,6 +113,27 @@ function isPlaceWord(t: Token): boolean {
 }
 function isUnknownCap(t: Token, language: Language): boolean {
   return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase();
+}
+
+/** Words and punctuation right before a name: "Call X Y", "Thanks, X Y", "mit X Y und", "Name: X Y". */
+const PERSON_CUES = new Set([
+  'call', 'contact', 'ask', 'email', 'tell', 'thanks', 'thank', 'regards', 'cheers', 'sincerely', 'dear', 'hi', 'hello', 'with', 'and',
+  'from', 'by', 'name', 'named', 'called', 'notes', 'cc', 'to', 'mit', 'und', 'von', 'an', 'für', 'heiße', 'bin', 'sie', 'grüßen',
+  'grüße', 'gruß', 'ansprechpartner', 'ansprechpartnerin', 'kontakt', 'patient', 'patientin', 'kollege', 'kollegin', 'kunde',
+  'kundin', 'mitarbeiter', 'mitarbeiterin', 'vertreter', 'vertreterin', 'unterzeichner', 'is', 'ist', 'team', 'manager', 'leiter', 'leiterin',
+]);
+function personCueBefore(text: string, tokens: Token[], i: number): boolean {
+  if (i === 0) return false;
+  const prev = tokens[i - 1];
+  if (PERSON_CUES.has(prev.lower)) return true;
+  // A sign-off on the line before ("Mit freundlichen Grüßen\nX Y", "Best regards,\nX Y").
+  return /(?:grüßen|grüße|gruß|regards|thanks|sincerely|cheers),?\s*\n\s*$/i.test(text.slice(Math.max(0, tokens[i].start - 20), tokens[i].start));
+}
+
+/** German (and English) noun endings: "Besprechung", "Freiheit", "Station" are not names. */
+const NOUN_ENDINGS = /(?:ung|heit|keit|schaft|tion|sion|ment|tät|nis|ismus|chen|lein|ität|ness|ship|ance|ence|zeit|stand|werk|haus|amt)$/;
+function looksLikeNoun(t: Token): boolean {
+  return NOUN_ENDINGS.test(t.lower);
 }
 
 function personFindings(text: string, tokens: Token[], language: Language): Finding[] {
@@ -193,14 +214,36 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
       continue;
     }
 
-    // 4. English: two unknown capitalised words mid-sentence are usually a name.
+    // 4. Two unknown capitalised words after a person cue ("Call", "Thanks,", "Name:", "mit", "heiße",
+    //    a sign-off line) are a name, in English and German alike.
+    if (next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !looksLikeNoun(t) && !looksLikeNoun(next) && personCueBefore(text, tokens, i)) {
+      const end = extend(i + 1, 1, false);
+      emit(i, end, 0.75, 'person_cue');
+      i = end;
+      continue;
+    }
+
+    // 5. Two unknown capitalised words opening a sentence are usually a name. German capitalises
+    //    nouns, so there the pair must not look like a noun or an inflected adjective ("Neue Kunden")
+    //    and a lower-case word (a verb: "wurde", "hat") or the end of the clause must follow.
+    const after = tokens[i + 2];
+    const germanOk =
+      !next ||
+      language !== 'de' ||
+      (!looksLikeNoun(t) && !looksLikeNoun(next) && !/(?:e|en|er|es|em)$/.test(t.lower) && (!after || !after.cap || !adjacent(tokens, i + 2)));
+    if (t.sentStart && germanOk && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !ENGLISH_WORDS.has(t.lower) && !ENGLISH_WORDS.has(next.lower)) {
+      emit(i, i + 1, 0.55, 'proper_pair');
+      i = i + 1;
+      continue;
+    }
+
     if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language)) {
       emit(i, i + 1, hasContext(text, t.start, next.end, 'PERSON') ? 0.7 : 0.45, 'proper_pair');
       i = i + 1;
       continue;
     }
 
-    // 5. A known surname alone ("Schmidt said") needs context.
+    // 6. A known surname alone ("Schmidt said") needs context.
     if (isLastName(t) && !t.sentStart && !isCommonWord(t, language) && !isPlaceWord(t)) {
       emit(i, i, 0.35, 'last_name');
     }
@@ -208,9 +251,9 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
   return out;
 }
 
-const PLACE_CUES = new Set(['in', 'from', 'to', 'near', 'at', 'nach', 'aus', 'bei', 'von', 'nahe', 'around', 'outside', 'across', 'via', 'über', 'richtung', 'zwischen', 'and', 'und']);
-const STRONG_PLACE_CUES_EN = new Set(['lives', 'living', 'live', 'lived', 'based', 'located', 'born', 'moved', 'relocated', 'travelled', 'traveled', 'flew', 'resides', 'residing', 'headquartered', 'office', 'visit', 'visiting', 'trip', 'grew', 'raised', 'stationed', 'branch']);
-const STRONG_PLACE_CUES_DE = new Set(['wohnt', 'lebt', 'wohne', 'lebe', 'geboren', 'zieht', 'zog', 'umgezogen', 'stammt', 'kommt', 'komme', 'sitz', 'ansässig', 'filiale', 'büro', 'fährt', 'reist', 'urlaub', 'wohnhaft', 'niederlassung', 'standort', 'aufgewachsen']);
+const PLACE_CUES = new Set(['in', 'from', 'to', 'near', 'at', 'nach', 'aus', 'von', 'nahe', 'around', 'outside', 'across', 'via', 'über', 'richtung', 'zwischen', 'and', 'und']);
+const STRONG_PLACE_CUES_EN = new Set(['moving', 'move', 'relocating', 'settled', 'lives', 'living', 'live', 'lived', 'based', 'located', 'born', 'moved', 'relocated', 'travelled', 'traveled', 'flew', 'resides', 'residing', 'headquartered', 'office', 'visit', 'visiting', 'trip', 'grew', 'raised', 'stationed', 'branch']);
+const STRONG_PLACE_CUES_DE = new Set(['wohnt', 'lebt', 'wohne', 'lebe', 'geboren', 'zieht', 'zog', 'umgezogen', 'stammt', 'kommt', 'komme', 'sitz', 'ansässig', 'filiale', 'büro', 'fährt', 'reist', 'urlaub', 'wohnhaft', 'niederlassung', 'standort', 'aufgewachsen', 'arbeitet', 'arbeite', 'gearbeitet', 'studiert', 'zuhause', 'ansässige', 'ansässigen', 'wohnen', 'leben', 'lebte', 'wohnte', 'gezogen']);
 const DE_NOT_PLACES = new Set(['ordnung', 'kraft', 'zukunft', 'bezug', 'frage', 'rechnung', 'höhe', 'zusammenarbeit', 'absprache', 'kürze', 'vertretung', 'ruhe', 'eile', 'arbeit', 'betrieb', 'anspruch', 'kontakt', 'hinblick', 'form', 'teilzeit', 'vollzeit', 'rente', 'urlaub', 'elternzeit', 'quarantäne', 'behandlung', 'therapie', 'deutschland']);
 
 function placeFindings(text: string, tokens: Token[], language: Language): Finding[] {
@@ -243,9 +286,15 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
       matched = true;
     }
     if (matched || !cue) continue;
-    // An unknown capitalised word after "lives in", "wohnt in", "born in" is a place.
-    const before = tokens[i - 2];
-    const strong = before && (language === 'de' ? STRONG_PLACE_CUES_DE : STRONG_PLACE_CUES_EN).has(before.lower);
+    // An unknown capitalised word after "lives in", "wohnt in", "born ... in", "moved from X to", or
+    // before "geboren" is a place: look for a place verb in the same clause.
+    const strongCues = language === 'de' ? STRONG_PLACE_CUES_DE : STRONG_PLACE_CUES_EN;
+    let strong = false;
+    for (let k = i - 2; k >= Math.max(0, i - 9) && !strong; k--) {
+      if (strongCues.has(tokens[k].lower)) strong = true;
+      if (tokens[k + 1].sentStart) break;
+    }
+    for (let k = i + 1; k <= Math.min(tokens.length - 1, i + 3) && !strong; k++) if (strongCues.has(tokens[k].lower)) strong = true;
     if (!strong || DE_NOT_PLACES.has(t.lower) || isFirstName(t) || (language === 'en' && isCommonWord(t, language))) continue;
     let end = i;
     if (tokens[i + 1] && adjacent(tokens, i + 1) && tokens[i + 1].cap && !isCommonWord(tokens[i + 1], language)) end = i + 1;
@@ -264,7 +313,7 @@ const ORG_SUFFIX_RE = new RegExp(
   'gu',
 );
 const ORG_PREFIX_RE = new RegExp(`(?<![\\p{L}])(?:${ORG_PREFIXES.map(escapeRe).join('|')})((?: [\\p{Lu}][\\p{L}\\p{N}-]*){1,3})`, 'gu');
-const EMPLOYER_CUE_RE = /\b(?:works? (?:at|for)|working (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|arbeitet (?:bei|für)|arbeite (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
+const EMPLOYER_CUE_RE = /\b(?:(?:works?|working|worked) (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|(?:arbeitet|arbeite|arbeitete)(?: seit \d{4}| schon lange| jetzt)? (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)(?: der| dem| the)?\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
 
 function stripLeading(text: string, start: number, end: number, language: Language): number {
   // "The Acme Corp", "Bei Müller GmbH": leading function words are not part of the name.
@@ -326,13 +375,22 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
   return out;
 }
 
-const NRP_DE_RE = new RegExp(`^(?:${NRP_STEMS_DE.join('|')})(?:e|er|en|es|em)?$`);
+/** German NRP adjectives: a known stem plus an adjective ending ("türkisch", "türkischen"). */
+const NRP_DE_ENDINGS = new Set(['', 'e', 'er', 'en', 'es', 'em']);
+const NRP_DE_STEMS = new Set(NRP_STEMS_DE);
+function isGermanNrpAdjective(lower: string): boolean {
+  for (let cut = 0; cut <= 2; cut++) {
+    const stem = cut === 0 ? lower : lower.slice(0, -cut);
+    if (NRP_DE_STEMS.has(stem) && NRP_DE_ENDINGS.has(lower.slice(stem.length))) return true;
+  }
+  return false;
+}
 function nrpFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
   for (const t of tokens) {
     let hit = false;
     if (language === 'de') {
-      hit = (t.cap && NRP_NOUNS_DE.has(t.lower)) || NRP_DE_RE.test(t.lower);
+      hit = (t.cap && NRP_NOUNS_DE.has(t.lower)) || isGermanNrpAdjective(t.lower);
       // Political parties are written in capitals: SPD, CDU.
       if (!hit && /^[A-Z]{2,4}$/.test(t.text)) hit = NRP_NOUNS_DE.has(t.lower);
     } else {

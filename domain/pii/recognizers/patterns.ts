@@ -49,6 +49,8 @@ export const emailRecognizer: Recognizer = {
   },
 };
 
+const IPV4_SHAPE = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+const STEUERNUMMER_SHAPE = /^\d{2,3}\/\d{3,4}\/\d{4,5}$/;
 const SSN_SHAPE = /^\d{3}-\d{2}-\d{4}$/;
 const DATE_LIKE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$|^\d{4}[./-]\d{1,2}[./-]\d{1,2}$/;
 const PHONE_RE = /(?<![\w+/.-])(?:(?:\+|00)\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{1,5}(?:[\s./-]?\d{1,5}){1,5}(?:\s?(?:x|ext\.?|extension|Durchwahl|DW)\s?\d{1,5})?(?![\w]|[.-]\d)/g;
@@ -62,7 +64,9 @@ export const phoneRecognizer: Recognizer = {
       const raw = m[0].trimEnd();
       const digits = digitsOf(raw.replace(/(x|ext\.?|extension|Durchwahl|DW)\s?\d+$/i, ''));
       if (digits.length < 7 || digits.length > 15) continue;
-      if (DATE_LIKE.test(raw) || SSN_SHAPE.test(raw)) continue;
+      if (DATE_LIKE.test(raw) || SSN_SHAPE.test(raw) || STEUERNUMMER_SHAPE.test(raw) || IPV4_SHAPE.test(raw)) continue;
+      // Invoice, order and reference numbers ("Rechnung Nr. 2024-0815") are not phone numbers.
+      if (/(?:\b(?:nr|no|nummer|number|invoice|order|rechnung|bestellung|ref|az|ticket|id)\.?|#)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index - 14), m.index))) continue;
       // Digits of a card number or of an IBAN's groups ("DE89 3704 ...") are not phone numbers.
       if (digits.length >= 13 && luhnValid(digits)) continue;
       if (/[A-Z]{2}\d{2} ?$/.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
@@ -71,6 +75,8 @@ export const phoneRecognizer: Recognizer = {
       const hasShape = /[\s()./-]/.test(raw) || raw.startsWith('+') || raw.startsWith('0');
       const context = hasContext(text, m.index, m.index + raw.length, 'PHONE_NUMBER');
       if (!hasShape && !context) continue;
+      // Seven or eight digits are a local number at best: only with a phone word nearby.
+      if (digits.length < 9 && !context) continue;
       let best = 0;
       // One parse per candidate (about 50 µs each): the language's country, or none for +/00 numbers.
       for (const country of countries.slice(0, 1)) {
@@ -260,7 +266,7 @@ export const ipRecognizer: Recognizer = {
 };
 
 const URL_RE = /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[^\s<>"'`]*/gi;
-const TLDS = 'com|de|org|net|io|ai|co|uk|eu|at|ch|gov|edu|info|biz|app|dev|us|fr|it|nl|es|me|tv|cloud|online|shop|tech|page';
+const TLDS = 'com|de|org|net|io|ai|co|uk|eu|at|ch|gov|edu|info|biz|app|dev|us|fr|it|nl|es|me|tv|cloud|online|shop|tech|page|name|xyz|club|site|store|blog|news|media|agency|email|link|live|world|berlin|ca|au|se|no|dk|pl|be|jp|cn|in|ru|br';
 const BARE_DOMAIN_RE = new RegExp(`(?<![\\w@./-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:${TLDS})(?:\\/[^\\s<>"'\`]*)?(?![\\w@-])`, 'gi');
 export const urlRecognizer: Recognizer = {
   name: 'url',
@@ -305,7 +311,8 @@ export const dateOfBirthRecognizer: Recognizer = {
           const b = Number(m[3]);
           if (a < 1 || b < 1 || a > 31 || b > 31 || (a > 12 && b > 12)) continue;
         }
-        const score = hasContext(text, m.index, end, 'DATE_OF_BIRTH', DOB_CONTEXT) ? 0.85 : 0.25;
+        // German puts the verb last: "wurde am 30.04.2005 in Schwäbisch Hall geboren".
+        const score = hasContext(text, m.index, end, 'DATE_OF_BIRTH', DOB_CONTEXT, 48) ? 0.85 : 0.25;
         out.push(finding('DATE_OF_BIRTH', text, m.index, end, score, 'date'));
       }
     }
