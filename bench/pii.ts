@@ -23,13 +23,14 @@ interface Span {
 interface Sample {
   id: string;
   language: Language;
+  split: 'dev' | 'heldout';
   text: string;
   spans: Span[];
 }
 
 function load(): Sample[] {
   const dir = join(__dirname, '..', 'data', 'pii-eval');
-  return ['en', 'de'].flatMap((lang) =>
+  return ['en', 'de', 'en-heldout', 'de-heldout'].flatMap((lang) =>
     readFileSync(join(dir, `${lang}.jsonl`), 'utf8')
       .split('\n')
       .filter(Boolean)
@@ -54,8 +55,9 @@ function f2(c: Counts): { p: number; r: number; f2: number } {
 
 const samples = load();
 const opts = (language: Language) => ({ language, profiles: PROFILE_NAMES });
-const tokenCounts = new Map<string, Counts>();
-const spanCounts = new Map<string, Counts>();
+const errors: string[] = [];
+const verbose = !!process.env.PII_BENCH_VERBOSE;
+
 function get(m: Map<string, Counts>, k: string): Counts {
   let c = m.get(k);
   if (!c) {
@@ -64,50 +66,67 @@ function get(m: Map<string, Counts>, k: string): Counts {
   }
   return c;
 }
-const errors: string[] = [];
 
-for (const s of samples) {
-  const predicted: Finding[] = detect(s.text, opts(s.language));
-  const tokenRe = /[\p{L}\p{N}]+/gu;
-  for (let m = tokenRe.exec(s.text); m !== null; m = tokenRe.exec(s.text)) {
-    const gold = labelAt(s.spans, m.index, m.index + m[0].length);
-    const pred = labelAt(predicted, m.index, m.index + m[0].length);
-    if (gold && gold === pred) get(tokenCounts, gold).tp++;
-    else {
-      if (pred) get(tokenCounts, pred).fp++;
-      if (gold) get(tokenCounts, gold).fn++;
+/** Token-level and span-level counts per entity type over a set of samples. */
+function score(set: Sample[]): { tokens: Map<string, Counts>; spans: Map<string, Counts> } {
+  const tokens = new Map<string, Counts>();
+  const spans = new Map<string, Counts>();
+  for (const s of set) {
+    const predicted: Finding[] = detect(s.text, opts(s.language));
+    const tokenRe = /[\p{L}\p{N}]+/gu;
+    for (let m = tokenRe.exec(s.text); m !== null; m = tokenRe.exec(s.text)) {
+      const gold = labelAt(s.spans, m.index, m.index + m[0].length);
+      const pred = labelAt(predicted, m.index, m.index + m[0].length);
+      if (gold && gold === pred) get(tokens, gold).tp++;
+      else {
+        if (pred) get(tokens, pred).fp++;
+        if (gold) get(tokens, gold).fn++;
+      }
+    }
+    for (const g of s.spans) {
+      if (predicted.some((p) => p.start === g.start && p.end === g.end && p.entityType === g.entityType)) get(spans, g.entityType).tp++;
+      else {
+        get(spans, g.entityType).fn++;
+        if (verbose) errors.push(`FN ${g.entityType} ${JSON.stringify(s.text.slice(g.start, g.end))} in ${s.id}: ${JSON.stringify(s.text)}`);
+      }
+    }
+    for (const p of predicted) {
+      if (!s.spans.some((g) => p.start === g.start && p.end === g.end && p.entityType === g.entityType)) {
+        get(spans, p.entityType).fp++;
+        if (verbose) errors.push(`FP ${p.entityType} ${JSON.stringify(p.text)} (${p.source} ${p.score}) in ${s.id}: ${JSON.stringify(s.text)}`);
+      }
     }
   }
-  for (const g of s.spans) {
-    const hit = predicted.some((p) => p.start === g.start && p.end === g.end && p.entityType === g.entityType);
-    if (hit) get(spanCounts, g.entityType).tp++;
-    else {
-      get(spanCounts, g.entityType).fn++;
-      if (process.env.PII_BENCH_VERBOSE) errors.push(`FN ${g.entityType} ${JSON.stringify(s.text.slice(g.start, g.end))} in ${s.id}: ${JSON.stringify(s.text)}`);
-    }
-  }
-  for (const p of predicted) {
-    if (!s.spans.some((g) => p.start === g.start && p.end === g.end && p.entityType === g.entityType)) {
-      get(spanCounts, p.entityType).fp++;
-      if (process.env.PII_BENCH_VERBOSE) errors.push(`FP ${p.entityType} ${JSON.stringify(p.text)} (${p.source} ${p.score}) in ${s.id}: ${JSON.stringify(s.text)}`);
-    }
-  }
+  return { tokens, spans };
 }
 
 const pct = (x: number) => x.toFixed(3);
-console.log(`PII evaluation: ${samples.length} sentences (${samples.filter((s) => s.language === 'en').length} en, ${samples.filter((s) => s.language === 'de').length} de), ${samples.reduce((n, s) => n + s.spans.length, 0)} labelled values`);
-console.log('');
-console.log('entity type          token P  token R  token F2 | span P   span R   span F2');
 const sum = (m: Map<string, Counts>) => [...m.values()].reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, fn: a.fn + c.fn }), zero());
-for (const type of ENTITY_TYPES) {
-  const t = f2(get(tokenCounts, type));
-  const sp = f2(get(spanCounts, type));
-  console.log(`${type.padEnd(20)} ${pct(t.p).padStart(7)}  ${pct(t.r).padStart(7)}  ${pct(t.f2).padStart(8)} | ${pct(sp.p).padStart(7)}  ${pct(sp.r).padStart(7)}  ${pct(sp.f2).padStart(7)}`);
+const row = (label: string, t: Counts, sp: Counts) => {
+  const a = f2(t);
+  const b = f2(sp);
+  return `${label.padEnd(22)} ${pct(a.p).padStart(7)}  ${pct(a.r).padStart(7)}  ${pct(a.f2).padStart(8)} | ${pct(b.p).padStart(7)}  ${pct(b.r).padStart(7)}  ${pct(b.f2).padStart(7)}`;
+};
+
+const all = score(samples);
+console.log(
+  `PII evaluation: ${samples.length} sentences (${samples.filter((s) => s.language === 'en').length} en, ${samples.filter((s) => s.language === 'de').length} de; ${samples.filter((s) => s.split === 'heldout').length} from held-out templates), ${samples.reduce((n, s) => n + s.spans.length, 0)} labelled values`,
+);
+console.log('');
+console.log('entity type            token P  token R  token F2 | span P   span R   span F2');
+for (const type of ENTITY_TYPES) console.log(row(type, get(all.tokens, type), get(all.spans, type)));
+console.log(row('OVERALL', sum(all.tokens), sum(all.spans)));
+console.log('');
+for (const [label, filter] of [
+  ['dev templates', (s: Sample) => s.split !== 'heldout'],
+  ['held-out templates', (s: Sample) => s.split === 'heldout'],
+  ['English', (s: Sample) => s.language === 'en'],
+  ['German', (s: Sample) => s.language === 'de'],
+] as const) {
+  const r = score(samples.filter(filter));
+  console.log(row(`OVERALL ${label}`.slice(0, 22), sum(r.tokens), sum(r.spans)));
 }
-const ot = f2(sum(tokenCounts));
-const os = f2(sum(spanCounts));
-console.log(`${'OVERALL'.padEnd(20)} ${pct(ot.p).padStart(7)}  ${pct(ot.r).padStart(7)}  ${pct(ot.f2).padStart(8)} | ${pct(os.p).padStart(7)}  ${pct(os.r).padStart(7)}  ${pct(os.f2).padStart(7)}`);
-if (errors.length) console.log(`\n${errors.join('\n')}`);
+if (errors.length) console.log(`\n${[...new Set(errors)].join('\n')}`);
 
 // Throughput: one large text (the whole set joined, repeated to ~2 MB) and sentence by sentence.
 // Measured as CPU time of this process (one thread), so other load on a shared machine does not

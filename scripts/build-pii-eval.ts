@@ -149,6 +149,16 @@ const VALUES: Record<string, (f: Faker, lang: Lang) => string> = {
     }
     return f.datatype.boolean() ? `${pick(f, ['12', '23', '45', '51', '86', '94'])}-${digits(f, 7)}` : `9${digits(f, 2)}-${pick(f, ['70', '78', '88', '92'])}-${digits(f, 4)}`;
   },
+  ABA_ROUTING: (f) => {
+    for (;;) {
+      const d = `0${digits(f, 7)}`;
+      for (let c = 0; c < 10; c++) {
+        const n = `${d}${c}`;
+        const w = [3, 7, 1];
+        if (n.split('').reduce((a, x, i) => a + Number(x) * w[i % 3], 0) % 10 === 0) return n;
+      }
+    }
+  },
   US_BANK_NUMBER: (f) => digits(f, f.number.int({ min: 8, max: 14 })).replace(/^0/, '4'),
   MEDICAL_LICENSE: (f, lang) => {
     if (lang === 'de' && f.datatype.boolean()) {
@@ -299,6 +309,78 @@ const TEMPLATES: Record<Lang, string[]> = {
   ],
 };
 
+/**
+ * Held-out templates: written after the detector was tuned on TEMPLATES and never used for tuning;
+ * bench/pii reports them separately, so the gap between the two splits shows how much of the
+ * dev-split score is fitted to its templates.
+ */
+const HELDOUT_TEMPLATES: Record<Lang, string[]> = {
+  en: [
+    'Hey, it is {PERSON} here, could you resend the slides?',
+    'I spoke with {PERSON} yesterday; she said the lease in {LOCATION} ends in June.',
+    'The landlord, {PERSON}, wants the deposit paid to {IBAN} by the 5th.',
+    'Reach our support lead via {EMAIL_ADDRESS} or text {PHONE_NUMBER}.',
+    'Applicant: {PERSON}; D.O.B. {DATE_OF_BIRTH}; nationality: {NRP}.',
+    'We are relocating the team from {LOCATION} to our new office at {ADDRESS}.',
+    'Quick reminder that {SURNAME} still owes us the signed NDA.',
+    'Payment failed for card {CREDIT_CARD}, expiry 09/27.',
+    'For payroll please use routing {ABA_ROUTING} and checking account {US_BANK_NUMBER}.',
+    'Taxpayer ID {TAX_ID} was rejected by the portal.',
+    'Social security no. {US_SSN} appears twice in the export.',
+    'The nurse practitioner listed license {MEDICAL_LICENSE} on the referral.',
+    'curl -H "Authorization: Bearer {API_KEY}" {URL}',
+    'Set REDIS_URL={CONNECTION_STRING} in the .env file.',
+    'my pw is {PASSWORD} dont share it',
+    'Acquisition talks with {ORGANIZATION} stalled over the earn-out.',
+    'Firewall logs show repeated hits from {IP_ADDRESS}.',
+    'The phishing mail linked to {URL} instead of our domain.',
+    'As discussed, {PERSON} and {PERSON} will co-own the migration.',
+    '{PERSON} <{EMAIL_ADDRESS}> wrote: the invoice is attached.',
+    'Could {SURNAME} from accounting confirm the amount?',
+    'The {NRP} community center hosts the event every spring.',
+    'Delivery address: {ADDRESS}',
+    'Born {DATE_OF_BIRTH}, the claimant has lived in {LOCATION} since childhood.',
+    'Sales grew 12% in Q3 while Marketing cut spend by a third.',
+    'Apple pie and Orange juice were served at the Spring Fair.',
+    'Build 2025.03.14 passed all 1,204 tests in 38 minutes.',
+    'Remember: never paste your password into a chat window.',
+    'The North Star metric is weekly active teams.',
+    'Ticket #48213 was escalated to Tier 2 on Monday.',
+  ],
+  de: [
+    'Hallo, hier ist {PERSON}, ich rufe wegen der Rechnung an.',
+    'Gestern habe ich mit {PERSON} telefoniert, sie zieht nach {LOCATION}.',
+    'Der Vermieter {PERSON} bittet um Überweisung der Kaution auf {IBAN}.',
+    'Sie erreichen unseren Support per Mail an {EMAIL_ADDRESS} oder unter {PHONE_NUMBER}.',
+    'Bewerberin: {PERSON}, geb. {DATE_OF_BIRTH}, Staatsangehörigkeit: {NRP}.',
+    'Das Team zieht von {LOCATION} in das neue Büro in der {ADDRESS}.',
+    'Kurze Erinnerung: Frau {SURNAME} hat die Vereinbarung noch nicht unterschrieben.',
+    'Die Zahlung mit der Karte {CREDIT_CARD} ist fehlgeschlagen.',
+    'Bitte die Gehaltszahlung auf Konto {US_BANK_NUMBER} buchen.',
+    'Die Steueridentifikationsnummer {TAX_ID} wurde vom Portal abgelehnt.',
+    'Laut Akte lautet die Arztnummer {MEDICAL_LICENSE}.',
+    'Token für die Staging-Umgebung: {API_KEY}',
+    'In der .env steht DATABASE_URL={CONNECTION_STRING}',
+    'mein kennwort ist {PASSWORD} bitte nicht weitergeben',
+    'Die Übernahmegespräche mit der {ORGANIZATION} stocken.',
+    'Im Firewall-Log tauchen viele Zugriffe von {IP_ADDRESS} auf.',
+    'Die Phishing-Mail verlinkte auf {URL} statt auf unsere Domain.',
+    'Wie besprochen übernehmen {PERSON} und {PERSON} die Migration.',
+    'Könnte Herr {SURNAME} aus der Buchhaltung den Betrag bestätigen?',
+    'Die {NRP} Gemeinde lädt zum Sommerfest ein.',
+    'Lieferanschrift: {ADDRESS}',
+    'Der Antragsteller ist am {DATE_OF_BIRTH} geboren und lebt seit Jahren in {LOCATION}.',
+    'Im dritten Quartal stieg der Umsatz um 12 Prozent.',
+    'Die Geschäftsführung trifft sich am Montag zur Strategieklausur.',
+    'Build 2025.03.14 hat alle 1.204 Tests bestanden.',
+    'Bitte geben Sie Ihr Passwort niemals im Chat ein.',
+    'Vorgang Nr. 48213 wurde an die zweite Ebene eskaliert.',
+    'Der Nordstern unseres Produkts ist die Zahl aktiver Teams.',
+    'Die Sozialversicherungsnummer {US_SSN} aus dem US-Lohnlauf ist doppelt.',
+    'Grüße aus {LOCATION}, {PERSON}',
+  ],
+};
+
 interface Span {
   start: number;
   end: number;
@@ -313,7 +395,7 @@ function render(template: string, f: Faker, lang: Lang): { text: string; spans: 
   for (let m = re.exec(template); m !== null; m = re.exec(template)) {
     text += template.slice(cursor, m.index);
     const slot = m[1];
-    const type = slot === 'SURNAME' ? 'PERSON' : slot;
+    const type = slot === 'SURNAME' ? 'PERSON' : slot === 'ABA_ROUTING' ? 'US_BANK_NUMBER' : slot;
     const value = slot === 'NRP' ? pick(f, NRP_VALUES[lang]) : VALUES[slot](f, lang);
     spans.push({ start: text.length, end: text.length + value.length, entityType: type });
     text += value;
@@ -323,15 +405,15 @@ function render(template: string, f: Faker, lang: Lang): { text: string; spans: 
   return { text, spans };
 }
 
-function build(lang: Lang, count: number, seed: number): string {
+function build(lang: Lang, count: number, seed: number, split: 'dev' | 'heldout' = 'dev'): string {
   const f = lang === 'de' ? fakerDe : fakerEn;
   f.seed(seed);
   const lines: string[] = [];
-  const templates = TEMPLATES[lang];
+  const templates = split === 'dev' ? TEMPLATES[lang] : HELDOUT_TEMPLATES[lang];
   for (let i = 0; i < count; i++) {
     const template = templates[i % templates.length];
     const { text, spans } = render(template, f, lang);
-    lines.push(JSON.stringify({ id: `${lang}-${String(i + 1).padStart(4, '0')}`, language: lang, text, spans }));
+    lines.push(JSON.stringify({ id: `${lang}-${split}-${String(i + 1).padStart(4, '0')}`, language: lang, split, text, spans }));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -340,4 +422,6 @@ const dir = join(__dirname, '..', 'data', 'pii-eval');
 writeFileSync(join(dir, 'en.jsonl'), build('en', 320, 20260101));
 writeFileSync(join(dir, 'de.jsonl'), build('de', 300, 20260102));
 console.log(`held out: ${FIRST.length} first names, ${LAST.length} surnames, ${PLACES_EN.length + PLACES_DE.length} places`);
-console.log(`wrote ${dir}/en.jsonl (320) and de.jsonl (300)`);
+writeFileSync(join(dir, 'en-heldout.jsonl'), build('en', 120, 20260201, 'heldout'));
+writeFileSync(join(dir, 'de-heldout.jsonl'), build('de', 120, 20260202, 'heldout'));
+console.log(`wrote ${dir}: en.jsonl (320), de.jsonl (300), en-heldout.jsonl (120), de-heldout.jsonl (120)`);

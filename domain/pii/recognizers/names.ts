@@ -76,7 +76,7 @@ export function tokenize(text: string): Token[] {
 
 /** Capitalised German words that start sentences or are common nouns near names, never names. */
 const DE_COMMON = new Set(
-  'der die das den dem des ein eine einer einem einen sehr liebe lieber hallo bitte danke vielen mit von bei für am im in auf zum zur unser unsere ihr ihre ihrem ihren wir sie er es ich du heute morgen gestern montag dienstag mittwoch donnerstag freitag samstag sonntag januar februar märz april mai juni juli august september oktober november dezember herzliche grüße gruß beste viele frage termin rechnung vertrag kunde kundin firma team herrn herr frau dr prof gmbh ag straße stadt land wenn aber und oder auch noch nur als wie was wer wo warum dann dort hier mein meine dein deine sein seine kein keine alle jeder jede dieser diese dieses name adresse telefon email nachricht anruf treffen projekt besprechung ansprechpartner geschäftsführer leiter abteilung bank sparkasse kontakt patient patientin arzt ärztin mitarbeiter mitarbeiterin kollege kollegin'.split(
+  'laut gemäß wegen trotz während statt seit ab bis durch gegen ohne um außer aus nach zu zwischen neben hinter vor über unter anstatt innerhalb außerhalb mittels dank zufolge zwecks nr vorgang betreff betr bzgl anbei hiermit daher deshalb trotzdem jedoch allerdings außerdem zudem ebenfalls bereits schon immer nie oft manchmal bald jetzt nun gleich sofort leider gerne natürlich vielleicht wahrscheinlich sicher eigentlich insgesamt zunächst anschließend danach vorher nachher zuerst zuletzt letztlich übrigens ansonsten sonst dennoch somit also wobei weil dass damit obwohl sobald solange bevor nachdem falls sowie bzw ggf evtl usw inkl zzgl abs ziff kap anlage seite teil punkt frau herr sehr geehrte geehrter liebe lieben guten tag morgen abend hallo hi moin servus achtung hinweis wichtig dringend info update termin neu neue neuer neues alt alte alter altes groß große kleiner kleine erste erster zweite letzte nächste nächster diese dieser dieses jene jener welche welcher manche mehrere einige viele wenige andere anderer gesamte ganze jede jeder jedes beide beiden keine kein einer einem einen einer der die das den dem des ein eine einer einem einen sehr liebe lieber hallo bitte danke vielen mit von bei für am im in auf zum zur unser unsere ihr ihre ihrem ihren wir sie er es ich du heute morgen gestern montag dienstag mittwoch donnerstag freitag samstag sonntag januar februar märz april mai juni juli august september oktober november dezember herzliche grüße gruß beste viele frage termin rechnung vertrag kunde kundin firma team herrn herr frau dr prof gmbh ag straße stadt land wenn aber und oder auch noch nur als wie was wer wo warum dann dort hier mein meine dein deine sein seine kein keine alle jeder jede dieser diese dieses name adresse telefon email nachricht anruf treffen projekt besprechung ansprechpartner geschäftsführer leiter abteilung bank sparkasse kontakt patient patientin arzt ärztin mitarbeiter mitarbeiterin kollege kollegin'.split(
     ' ',
   ),
 );
@@ -121,11 +121,16 @@ const PERSON_CUES = new Set([
   'from', 'by', 'name', 'named', 'called', 'notes', 'cc', 'to', 'mit', 'und', 'von', 'an', 'für', 'heiße', 'bin', 'sie', 'grüßen',
   'grüße', 'gruß', 'ansprechpartner', 'ansprechpartnerin', 'kontakt', 'patient', 'patientin', 'kollege', 'kollegin', 'kunde',
   'kundin', 'mitarbeiter', 'mitarbeiterin', 'vertreter', 'vertreterin', 'unterzeichner', 'is', 'ist', 'team', 'manager', 'leiter', 'leiterin',
+  // Roles that introduce a person ("the landlord, X Y", "der Vermieter X Y").
+  'landlord', 'tenant', 'applicant', 'candidate', 'employee', 'colleague', 'owner', 'buyer', 'seller', 'customer', 'client', 'doctor',
+  'lawyer', 'attorney', 'witness', 'claimant', 'vermieter', 'vermieterin', 'mieter', 'mieterin', 'bewerber', 'bewerberin',
+  'antragsteller', 'antragstellerin', 'käufer', 'käuferin', 'verkäufer', 'verkäuferin', 'inhaber', 'inhaberin', 'zeuge', 'zeugin',
+  'anwalt', 'anwältin', 'geschäftsführer', 'geschäftsführerin', 'vorgesetzte', 'vorgesetzter',
 ]);
 function personCueBefore(text: string, tokens: Token[], i: number): boolean {
   if (i === 0) return false;
   const prev = tokens[i - 1];
-  if (PERSON_CUES.has(prev.lower)) return true;
+  if (PERSON_CUES.has(prev.lower) && /^[\s,:]*$/.test(tokens[i].gap)) return true;
   // A sign-off on the line before ("Mit freundlichen Grüßen\nX Y", "Best regards,\nX Y").
   return /(?:grüßen|grüße|gruß|regards|thanks|sincerely|cheers),?\s*\n\s*$/i.test(text.slice(Math.max(0, tokens[i].start - 20), tokens[i].start));
 }
@@ -230,7 +235,9 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
     const germanOk =
       !next ||
       language !== 'de' ||
-      (!looksLikeNoun(t) && !looksLikeNoun(next) && !/(?:e|en|er|es|em)$/.test(t.lower) && (!after || !after.cap || !adjacent(tokens, i + 2)));
+      (t.text.length > 2 &&
+        next.text.length > 2 &&
+        !looksLikeNoun(t) && !looksLikeNoun(next) && !/(?:e|en|er|es|em)$/.test(t.lower) && (!after?.cap || !adjacent(tokens, i + 2)));
     if (t.sentStart && germanOk && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !ENGLISH_WORDS.has(t.lower) && !ENGLISH_WORDS.has(next.lower)) {
       emit(i, i + 1, 0.55, 'proper_pair');
       i = i + 1;
@@ -251,7 +258,7 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
   return out;
 }
 
-const PLACE_CUES = new Set(['in', 'from', 'to', 'near', 'at', 'nach', 'aus', 'von', 'nahe', 'around', 'outside', 'across', 'via', 'über', 'richtung', 'zwischen', 'and', 'und']);
+const PLACE_CUES = new Set(['in', 'from', 'to', 'near', 'at', 'nach', 'aus', 'von', 'nahe', 'around', 'outside', 'across', 'via', 'über', 'richtung', 'zwischen']);
 const STRONG_PLACE_CUES_EN = new Set(['moving', 'move', 'relocating', 'settled', 'lives', 'living', 'live', 'lived', 'based', 'located', 'born', 'moved', 'relocated', 'travelled', 'traveled', 'flew', 'resides', 'residing', 'headquartered', 'office', 'visit', 'visiting', 'trip', 'grew', 'raised', 'stationed', 'branch']);
 const STRONG_PLACE_CUES_DE = new Set(['wohnt', 'lebt', 'wohne', 'lebe', 'geboren', 'zieht', 'zog', 'umgezogen', 'stammt', 'kommt', 'komme', 'sitz', 'ansässig', 'filiale', 'büro', 'fährt', 'reist', 'urlaub', 'wohnhaft', 'niederlassung', 'standort', 'aufgewachsen', 'arbeitet', 'arbeite', 'gearbeitet', 'studiert', 'zuhause', 'ansässige', 'ansässigen', 'wohnen', 'leben', 'lebte', 'wohnte', 'gezogen']);
 const DE_NOT_PLACES = new Set(['ordnung', 'kraft', 'zukunft', 'bezug', 'frage', 'rechnung', 'höhe', 'zusammenarbeit', 'absprache', 'kürze', 'vertretung', 'ruhe', 'eile', 'arbeit', 'betrieb', 'anspruch', 'kontakt', 'hinblick', 'form', 'teilzeit', 'vollzeit', 'rente', 'urlaub', 'elternzeit', 'quarantäne', 'behandlung', 'therapie', 'deutschland']);
