@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { hasContext, withContext } from '../context';
 import type { Finding, Language } from '../entity-types';
 import {
@@ -111,8 +112,35 @@ function isLastName(t: Token): boolean {
 function isPlaceWord(t: Token): boolean {
   return PLACES.has(t.lower) && !FIRST_NAMES.has(t.lower) && !LAST_NAMES.has(t.lower);
 }
+/** Inner capitals mark product and code names ("SQLite", "GitHub"), not people ("McDonald" excepted). */
+function isCamelCase(text: string): boolean {
+  return (/\p{Ll}\p{Lu}/u.test(text) && !/^(?:Mc|Mac|De|Di|Da|Le|La|Van|Von|O')\p{Lu}/u.test(text)) || /^\p{Lu}{2,}\p{Ll}/u.test(text);
+}
+
+/**
+ * English words compromise's tagger reads as adjectives, verbs, adverbs, organisations or places
+ * ("Temporal", "Spring", "Quarterly"): such a word does not start or end a name. The tagger costs
+ * about 0.5 ms a call, so it only checks the rare capitalised pairs no lexicon knows; answers are
+ * memoised per word.
+ */
+const nonNameWordCache = new Map<string, boolean>();
+const NON_NAME_TAGS = new Set(['Adjective', 'Verb', 'Adverb', 'Preposition', 'Determiner', 'Conjunction', 'Organization', 'Place', 'Plural', 'Value', 'Date']);
+function isEnglishNonNameWord(word: string): boolean {
+  const cached = nonNameWordCache.get(word);
+  if (cached !== undefined) return cached;
+  const json = nlp(word).json() as { terms: { tags: string[] }[] }[];
+  const tags = json[0]?.terms[0]?.tags ?? [];
+  const result = tags.some((t) => NON_NAME_TAGS.has(t));
+  if (nonNameWordCache.size > 50_000) nonNameWordCache.clear();
+  nonNameWordCache.set(word, result);
+  return result;
+}
+function englishPairOk(a: Token, b: Token, language: Language): boolean {
+  return language !== 'en' || (!isEnglishNonNameWord(a.text) && !isEnglishNonNameWord(b.text));
+}
+
 function isUnknownCap(t: Token, language: Language): boolean {
-  return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase();
+  return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase() && !isCamelCase(t.text);
 }
 
 /** Words and punctuation right before a name: "Call X Y", "Thanks, X Y", "mit X Y und", "Name: X Y". */
@@ -221,7 +249,7 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
 
     // 4. Two unknown capitalised words after a person cue ("Call", "Thanks,", "Name:", "mit", "heiße",
     //    a sign-off line) are a name, in English and German alike.
-    if (next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !looksLikeNoun(t) && !looksLikeNoun(next) && personCueBefore(text, tokens, i)) {
+    if (next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !looksLikeNoun(t) && !looksLikeNoun(next) && personCueBefore(text, tokens, i) && englishPairOk(t, next, language)) {
       const end = extend(i + 1, 1, false);
       emit(i, end, 0.75, 'person_cue');
       i = end;
@@ -234,17 +262,17 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
     const after = tokens[i + 2];
     const germanOk =
       !next ||
-      language !== 'de' ||
+      (language !== 'de' && !(after?.cap && adjacent(tokens, i + 2))) ||
       (t.text.length > 2 &&
         next.text.length > 2 &&
         !looksLikeNoun(t) && !looksLikeNoun(next) && !/(?:e|en|er|es|em)$/.test(t.lower) && (!after?.cap || !adjacent(tokens, i + 2)));
-    if (t.sentStart && germanOk && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !ENGLISH_WORDS.has(t.lower) && !ENGLISH_WORDS.has(next.lower)) {
+    if (t.sentStart && germanOk && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !ENGLISH_WORDS.has(t.lower) && !ENGLISH_WORDS.has(next.lower) && englishPairOk(t, next, language)) {
       emit(i, i + 1, 0.55, 'proper_pair');
       i = i + 1;
       continue;
     }
 
-    if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language)) {
+    if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && englishPairOk(t, next, language)) {
       emit(i, i + 1, hasContext(text, t.start, next.end, 'PERSON') ? 0.7 : 0.45, 'proper_pair');
       i = i + 1;
       continue;
@@ -312,13 +340,16 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ORG_SUFFIX_RE = new RegExp(
-  `((?:[\\p{Lu}\\d][\\p{L}\\p{N}&'’.+-]*(?: |-| & | und | and | of | für | de )){1,4})(${[...ORG_SUFFIXES]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRe)
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'gu',
-);
+const ORG_SUFFIX_ALTERNATION = [...ORG_SUFFIXES]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRe)
+  .join('|');
+/** A legal form starting exactly at lastIndex ("GmbH & Co. KG", "Inc."), not followed by a letter. */
+const ORG_SUFFIX_STICKY_RE = new RegExp(`(?:${ORG_SUFFIX_ALTERNATION})(?![\\p{L}\\p{N}])`, 'uy');
+/** One to four capitalised name words (joined by spaces, hyphens, "&", "und", "of") ending right before it. */
+const ORG_NAME_BEFORE_RE = /(?:[\p{Lu}\d][\p{L}\p{N}&'’.+-]*(?: |-| & | und | and | of | für | de )){1,4}$/u;
+/** The first token (as tokenize() cuts it) of each suffix: "e.V." starts with "e", "& Partner" with "Partner". */
+const ORG_SUFFIX_FIRST_WORDS = new Set(ORG_SUFFIXES.map((x) => /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*/u.exec(x)?.[0] ?? '').filter(Boolean));
 const ORG_PREFIX_RE = new RegExp(`(?<![\\p{L}])(?:${ORG_PREFIXES.map(escapeRe).join('|')})((?: [\\p{Lu}][\\p{L}\\p{N}-]*){1,3})`, 'gu');
 const EMPLOYER_CUE_RE = /\b(?:(?:works?|working|worked) (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|(?:arbeitet|arbeite|arbeitete)(?: seit \d{4}| schon lange| jetzt)? (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)(?: der| dem| the)?\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
 
@@ -338,11 +369,22 @@ function stripLeading(text: string, start: number, end: number, language: Langua
 
 function organizationFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
-  ORG_SUFFIX_RE.lastIndex = 0;
-  for (let m = ORG_SUFFIX_RE.exec(text); m !== null; m = ORG_SUFFIX_RE.exec(text)) {
-    const end = m.index + m[0].length;
-    const start = stripLeading(text, m.index, end, language);
-    if (start >= end - m[2].length) continue;
+  // Legal-form suffixes: find the suffix tokens first (cheap), then the name words right before
+  // each one (running one pattern for both over the whole text cost a third of this function).
+  let lastEnd = -1;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.start < lastEnd || !ORG_SUFFIX_FIRST_WORDS.has(t.text)) continue;
+    ORG_SUFFIX_STICKY_RE.lastIndex = t.start;
+    const suffix = ORG_SUFFIX_STICKY_RE.exec(text);
+    if (!suffix) continue;
+    const windowStart = tokens[Math.max(0, i - 6)].start;
+    const name = ORG_NAME_BEFORE_RE.exec(text.slice(windowStart, t.start));
+    if (!name) continue;
+    const end = t.start + suffix[0].length;
+    const start = stripLeading(text, windowStart + name.index, end, language);
+    if (start >= t.start) continue;
+    lastEnd = end;
     out.push(finding('ORGANIZATION', text, start, end, withContext(text, start, end, 'ORGANIZATION', 0.8, 0.15), 'org_suffix'));
   }
   ORG_PREFIX_RE.lastIndex = 0;
@@ -353,6 +395,7 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
   for (let m = EMPLOYER_CUE_RE.exec(text); m !== null; m = EMPLOYER_CUE_RE.exec(text)) {
     const start = m.index + m[0].length - m[1].length;
     const firstWord = m[1].split(' ')[0].toLowerCase();
+    if (m[1].replace(/[^\p{L}]/gu, '').length < 3) continue;
     if (FUNCTION_WORDS.has(firstWord) || DE_COMMON.has(firstWord) || FIRST_NAMES.has(firstWord) || PERSON_TITLES.has(firstWord)) continue;
     out.push(finding('ORGANIZATION', text, start, start + m[1].length, 0.6, 'employer_cue'));
   }
