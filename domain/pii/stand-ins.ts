@@ -118,6 +118,14 @@ export class StandInVault {
     return [...this.byCode.values()];
   }
 
+  /**
+   * The protection manifest: one entry per stand-in with its code, type, value and wrapper
+   * (protected reference). Never the original value: safe to return to the caller or a model.
+   */
+  manifest(): { id: string; entityType: string; value: string; ref: string }[] {
+    return this.entries().map((e) => ({ id: e.code, entityType: e.entityType, value: e.standIn, ref: `[[ref:${this.nonce}:${e.code} ${e.standIn}]]` }));
+  }
+
   get size(): number {
     return this.byCode.size;
   }

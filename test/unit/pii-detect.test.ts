@@ -1,4 +1,4 @@
-import { detect, type Finding, PROFILE_NAMES } from '../../domain/pii';
+import { detect, detectionSummary, type Finding, PROFILE_NAMES } from '../../domain/pii';
 
 const ALL = { profiles: PROFILE_NAMES };
 
@@ -79,6 +79,18 @@ describe('PII detection', () => {
   it('resolves overlaps by the documented rule: the longer span wins', () => {
     const findings = detect('Adresse: Hauptstraße 5, 80331 München', { language: 'de' });
     expect(findings.map((f) => [f.entityType, f.text])).toEqual([['ADDRESS', 'Hauptstraße 5, 80331 München']]);
+  });
+
+  it('summarises findings by profile and type', () => {
+    const findings = detect('John Smith, card 4111 1111 1111 1111, Mary Jones', { profiles: PROFILE_NAMES, redlist: ['card'] });
+    expect(detectionSummary(findings)).toEqual({
+      total_entities_found: 4,
+      by_category: {
+        personal_information: { total: 2, by_type: { PERSON: 2 } },
+        financial_data: { total: 1, by_type: { CREDIT_CARD: 1 } },
+        redlist: { total: 1, by_type: { REDLIST: 1 } },
+      },
+    });
   });
 
   it('returns offsets into the text', () => {

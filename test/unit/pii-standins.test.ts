@@ -16,6 +16,21 @@ describe('PII stand-ins', () => {
     expect(copy.standInFor('PERSON', 'Anna Berg').code).toBe('PER3');
   });
 
+  it('the manifest lists codes, types, stand-ins and wrappers, never an original', () => {
+    const vault = new StandInVault({ language: 'de', nonce: '00c0ffee' });
+    vault.standInFor('PERSON', 'Sabine Krüger');
+    vault.standInFor('IBAN', 'DE89 3704 0044 0532 0130 00');
+    const manifest = vault.manifest();
+    expect(manifest.map((m) => [m.id, m.entityType])).toEqual([
+      ['PER1', 'PERSON'],
+      ['IBN1', 'IBAN'],
+    ]);
+    expect(manifest[0].ref).toBe(`[[ref:00c0ffee:PER1 ${manifest[0].value}]]`);
+    const json = JSON.stringify(manifest);
+    expect(json).not.toContain('Krüger');
+    expect(json).not.toContain('0532 0130');
+  });
+
   it('is deterministic for a session seed', () => {
     const one = new StandInVault({ seed: 'b'.repeat(32), nonce: '0badc0de' }).standInFor('EMAIL_ADDRESS', 'x@y.com');
     const two = new StandInVault({ seed: 'b'.repeat(32), nonce: '0badc0de' }).standInFor('EMAIL_ADDRESS', 'x@y.com');
