@@ -63,10 +63,9 @@ export const AMBIGUOUS_FIRST_NAMES = new Set([
   'per', 'alle', 'bei', 'nur', 'ende', 'ahmad', 'tag', 'see', 'gute', 'ich', 'jan', 'ana',
 ]);
 
-const HAND_FIRST_NAMES = [
-  'jürgen', 'jörg', 'günter', 'günther', 'björn', 'sören', 'jürgen', 'hans-peter', 'karl-heinz', 'anne-marie',
-  'mehmet', 'ayşe', 'fatma', 'mustafa', 'ahmet', 'emine', 'hüseyin', 'özlem', 'katarzyna', 'małgorzata',
-];
+const HAND_MALE_NAMES = ['jürgen', 'jörg', 'günter', 'günther', 'björn', 'sören', 'hans-peter', 'karl-heinz', 'mehmet', 'mustafa', 'ahmet', 'hüseyin'];
+const HAND_FEMALE_NAMES = ['anne-marie', 'ayşe', 'fatma', 'emine', 'özlem', 'katarzyna', 'małgorzata'];
+const HAND_FIRST_NAMES = [...HAND_MALE_NAMES, ...HAND_FEMALE_NAMES];
 
 export const FIRST_NAMES = new Set(
   lower([
@@ -75,6 +74,14 @@ export const FIRST_NAMES = new Set(
     ...firstNamesOf(fakerDe),
     ...HAND_FIRST_NAMES,
   ]),
+);
+
+/** First names by sex (for stand-ins that keep "Herr"/"Frau" and pronouns consistent). */
+export const FEMALE_FIRST_NAMES = new Set(
+  lower([...compromiseWords(['FemaleName']), ...(fakerPerson(fakerEn).first_name?.female ?? []), ...(fakerPerson(fakerDe).first_name?.female ?? []), ...HAND_FEMALE_NAMES]),
+);
+export const MALE_FIRST_NAMES = new Set(
+  lower([...compromiseWords(['MaleName']), ...(fakerPerson(fakerEn).first_name?.male ?? []), ...(fakerPerson(fakerDe).first_name?.male ?? []), ...HAND_MALE_NAMES]),
 );
 
 export const LAST_NAMES = new Set(

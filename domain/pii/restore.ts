@@ -59,6 +59,11 @@ function spacedPattern(standIn: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${chars.join('[\\s./-]?')}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
+/** Lower case without whitespace and separators: the prefilter key for bare stand-ins. */
+function compact(s: string): string {
+  return s.toLowerCase().replace(/[\s./-]+/g, '');
+}
+
 function overlapsAny(hits: Hit[], start: number, end: number): boolean {
   return hits.some((h) => start < h.end && h.start < end);
 }
@@ -111,9 +116,13 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
     if (!overlapsAny(hits, m.index, m.index + m[0].length) && !unresolved.some((u) => text.indexOf(u) === m?.index)) unresolved.push(m[0]);
   }
 
-  // 2. Bare stand-ins, longest first so "Lena Vogt" wins over "Vogt".
+  // 2. Bare stand-ins, longest first so "Lena Vogt" wins over "Vogt". A session may hold thousands
+  //    of stand-ins: only those whose letters and digits occur in the text (case and separators
+  //    ignored, one indexOf each) get their pattern run.
+  const compactText = compact(text);
   const entries = vault.entries().sort((a, b) => b.standIn.length - a.standIn.length);
   for (const entry of entries) {
+    if (!compactText.includes(compact(entry.standIn))) continue;
     const canonical = wrap(vault.nonce, entry.code, entry.standIn);
     const re = /^[\d\s./+()-]+$/.test(entry.standIn) || entry.entityType === 'IBAN' ? spacedPattern(entry.standIn) : loosePattern(entry.standIn);
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -132,6 +141,7 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
     for (const entry of entries) {
       const canonical = wrap(vault.nonce, entry.code, entry.standIn);
       for (const { part, original } of partialParts(entry)) {
+        if (!compactText.includes(compact(part))) continue;
         const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(part)}(?![\\p{L}\\p{N}])`, 'gu');
         for (let m = re.exec(text); m !== null; m = re.exec(text)) {
           if (overlapsAny(hits, m.index, m.index + m[0].length)) continue;

@@ -4,7 +4,7 @@ import { faker as fakerEn } from '@faker-js/faker/locale/en';
 import { composeIBAN, electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Language } from './entity-types';
-import { FIRST_NAMES, NRP_STEMS_DE, ORG_SUFFIXES } from './lexicons';
+import { FEMALE_FIRST_NAMES, FIRST_NAMES, MALE_FIRST_NAMES, NRP_STEMS_DE, ORG_SUFFIXES } from './lexicons';
 import {
   abaRoutingValid,
   cardBrand,
@@ -217,13 +217,22 @@ function matchCase(template: string, value: string): string {
   return value;
 }
 
+/** The sex a first name is usually given to, when the lexicons agree on one. */
+function sexOf(firstName: string): 'female' | 'male' | undefined {
+  const w = firstName.toLowerCase();
+  const female = FEMALE_FIRST_NAMES.has(w);
+  const male = MALE_FIRST_NAMES.has(w);
+  return female && !male ? 'female' : male && !female ? 'male' : undefined;
+}
+
 function personName(original: string, f: Faker): string {
   const parts = original.trim().split(/\s+/);
+  const sex = sexOf(parts[0]);
   if (parts.length === 1) {
-    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? f.person.firstName() : f.person.lastName());
+    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? f.person.firstName(sex) : f.person.lastName());
   }
-  const middle = parts.length > 2 ? ` ${f.person.firstName()}` : '';
-  return matchCase(original, `${f.person.firstName()}${middle} ${f.person.lastName()}`);
+  const middle = parts.length > 2 ? ` ${f.person.firstName(sex)}` : '';
+  return matchCase(original, `${f.person.firstName(sex)}${middle} ${f.person.lastName()}`);
 }
 
 const FREE_MAIL = ['gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'gmx.de', 'gmx.net', 'web.de', 't-online.de', 'icloud.com', 'aol.com', 'posteo.de', 'mail.de'];
@@ -413,6 +422,7 @@ const NRP_EN_GROUPS = [
   ['Christian', 'Muslim', 'Jewish', 'Hindu', 'Buddhist', 'Catholic', 'Protestant', 'Sikh', 'Lutheran', 'Methodist'],
   ['Democrat', 'Republican', 'Conservative', 'Liberal', 'Socialist', 'Libertarian', 'Green'],
 ];
+const DE_PARTIES = ['SPD', 'CDU', 'CSU', 'FDP', 'AfD', 'Grünen', 'Linke', 'Linken', 'BSW', 'ÖDP', 'Piraten'];
 const NRP_DE_NOUNS = ['Italiener', 'Spanier', 'Grieche', 'Pole', 'Franzose', 'Schwede', 'Österreicher', 'Niederländer', 'Portugiese', 'Kroate'];
 
 function nrp(original: string, f: Faker, language: Language): string {
@@ -425,6 +435,7 @@ function nrp(original: string, f: Faker, language: Language): string {
       const out = pick + lower.slice(stem.length);
       return original[0] === original[0].toUpperCase() ? out[0].toUpperCase() + out.slice(1) : out;
     }
+    if (DE_PARTIES.includes(original)) return f.helpers.arrayElement(DE_PARTIES.filter((p) => p !== original));
     return matchCase(original, f.helpers.arrayElement(NRP_DE_NOUNS));
   }
   const group = NRP_EN_GROUPS.find((g) => g.some((w) => lower.startsWith(w.toLowerCase()))) ?? NRP_EN_GROUPS[0];

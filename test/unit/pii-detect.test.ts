@@ -100,3 +100,24 @@ describe('PII detection', () => {
     expect(f.score).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+describe('PII detection, special forms', () => {
+  const names = (text: string, language: 'en' | 'de') =>
+    detect(text, { language, entityTypes: ['PERSON'] }).map((f) => f.text);
+
+  it('finds names after German academic titles and in lower-case chat text', () => {
+    expect(names('Termin bei Frau Dr. med. Sabine Krüger am Montag.', 'de')).toEqual(['Sabine Krüger']);
+    expect(names('hallo, ich bin anna schmidt aus der buchhaltung', 'de')).toEqual(['anna schmidt']);
+  });
+
+  it('finds names no lexicon knows after a cue word, but not capitalised German nouns', () => {
+    expect(names('Besprechung mit Oluwaseun Okonkwo am Montag.', 'de')).toEqual(['Oluwaseun Okonkwo']);
+    expect(names('Neue Kunden erhalten im ersten Jahr einen Rabatt.', 'de')).toEqual([]);
+    expect(names('The Spring Release includes Audit Logs.', 'en')).toEqual([]);
+  });
+
+  it('refuses custom patterns that risk catastrophic backtracking', () => {
+    expect(() => detect('aaaa', { customEntities: [{ label: 'X', type: 'pattern', pattern: '(a+)+b' }] })).toThrow(/unbounded/);
+    expect(() => detect('aaaa', { customEntities: [{ label: 'X', type: 'pattern', pattern: '([' }] })).toThrow(/custom entity "X"/);
+  });
+});

@@ -1,4 +1,5 @@
 import { detect, PROFILE_NAMES, StandInVault, validators } from '../../domain/pii';
+import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../../domain/pii/lexicons';
 
 describe('PII stand-ins', () => {
   it('gives the same original the same stand-in within a session, and different originals different ones', () => {
@@ -29,6 +30,16 @@ describe('PII stand-ins', () => {
     const json = JSON.stringify(manifest);
     expect(json).not.toContain('Krüger');
     expect(json).not.toContain('0532 0130');
+  });
+
+  it('keeps the sex of a known first name, so "Herr"/"Frau" and pronouns still fit', () => {
+    const vault = new StandInVault({ language: 'de' });
+    for (let i = 0; i < 10; i++) {
+      const woman = vault.standInFor('PERSON', `Sabine Krüger${i}`).standIn.split(' ')[0].toLowerCase();
+      const man = vault.standInFor('PERSON', `Jürgen Becker${i}`).standIn.split(' ')[0].toLowerCase();
+      expect(FEMALE_FIRST_NAMES.has(woman)).toBe(true);
+      expect(MALE_FIRST_NAMES.has(man)).toBe(true);
+    }
   });
 
   it('is deterministic for a session seed', () => {

@@ -10,7 +10,8 @@ import { finding, type Recognizer } from './types';
  */
 const CITY = "[\\p{Lu}][\\p{L}'-]+(?:(?: am| an der| im| in| ob der| bei| upon| on| de| del)? [\\p{Lu}][\\p{L}'-]+)?";
 const DE_NUMBER = '\\d{1,4}(?:\\s?[a-zA-Z](?![\\p{L}]))?(?:\\s?[-–/]\\s?\\d{1,4})?';
-const DE_STREET = `(?:[\\p{Lu}][\\p{L}-]*${DE_STREET_SUFFIX}|(?:[\\p{Lu}][\\p{L}-]+(?:er|e|es|en) )?(?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Markt|Chaussee|Steig|Pfad)|(?:Am|An der|An den|An dem|Auf der|Auf dem|Im|In der|In den|Unter den|Zum|Zur|Hinter der|Hinter dem|Vor dem|Alt|Neuer|Alter) [\\p{Lu}][\\p{L}-]+)`;
+const DE_PREPOSITION = '(?:Am|An der|An den|An dem|Auf der|Auf dem|Im|In der|In den|Unter den|Zum|Zur|Hinter der|Hinter dem|Vor dem|Alt|Neuer|Alter)';
+const DE_STREET = `(?:(?:${DE_PREPOSITION} )?[\\p{Lu}][\\p{L}-]*${DE_STREET_SUFFIX}|(?:${DE_PREPOSITION} )?(?:[\\p{Lu}][\\p{L}-]+(?:er|e|es|en) )?(?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Markt|Chaussee|Steig|Pfad)|${DE_PREPOSITION} [\\p{Lu}][\\p{L}-]+(?: [\\p{Lu}][\\p{L}-]+)?)`;
 const DE_ADDRESS_RE = new RegExp(
   `(?<![\\p{L}])${DE_STREET} ?${DE_NUMBER}(?![\\d])(?:,? (?:D-)?\\d{5} ${CITY})?`,
   'gu',

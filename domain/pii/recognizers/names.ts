@@ -90,6 +90,9 @@ function isCommonWord(t: Token, language: Language): boolean {
   return ENGLISH_WORDS.has(t.lower) || FUNCTION_WORDS.has(t.lower) || DE_COMMON.has(t.lower);
 }
 
+/** Lower-case parts of German academic titles ("Dr. med.", "Dr. rer. nat."). */
+const ACADEMIC_PARTS = new Set(['med', 'dent', 'vet', 'rer', 'nat', 'pol', 'oec', 'phil', 'jur', 'habil', 'h', 'c', 'ing', 'dipl', 'mult']);
+
 function isTitle(t: Token): boolean {
   return t.cap && PERSON_TITLES.has(t.lower.replace(/\.$/, ''));
 }
@@ -205,12 +208,32 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
     const t = tokens[i];
-    if (!t.cap) continue;
+    if (!t.cap) {
+      // 0. Chat text in lower case ("ich bin anna schmidt"): a known first name followed by a known
+      //    surname, neither of them an everyday word.
+      const n = tokens[i + 1];
+      if (
+        n &&
+        !n.cap &&
+        adjacent(tokens, i + 1) &&
+        isFirstName(t) &&
+        isLastName(n) &&
+        !isAmbiguousFirst(t) &&
+        !isCommonWord(t, language) &&
+        !isCommonWord(n, language) &&
+        !ENGLISH_WORDS.has(n.lower) &&
+        !isPlaceWord(n)
+      ) {
+        emit(i, i + 1, 0.6, 'lower_case_name');
+        i++;
+      }
+      continue;
+    }
 
     // 1. A title or form of address: the capitalised words after it are the name.
     if (isTitle(t)) {
       let j = i + 1;
-      while (j < tokens.length && isTitle(tokens[j]) && /^\.?\s$/.test(tokens[j].gap)) j++;
+      while (j < tokens.length && (isTitle(tokens[j]) || ACADEMIC_PARTS.has(tokens[j].lower)) && /^\.?\s$/.test(tokens[j].gap)) j++;
       if (j < tokens.length && tokens[j].cap && /^\.?\s$/.test(tokens[j].gap) && !isCommonWord(tokens[j], language)) {
         const end = extend(j, 2, true);
         emit(j, end, 0.9, 'title');
