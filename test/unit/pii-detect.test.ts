@@ -121,3 +121,17 @@ describe('PII detection, special forms', () => {
     expect(() => detect('aaaa', { customEntities: [{ label: 'X', type: 'pattern', pattern: '([' }] })).toThrow(/custom entity "X"/);
   });
 });
+
+describe('PII detection on pathological input', () => {
+  // Not a speed target (bench/pii.ts measures that): a guard against quadratic patterns, which
+  // took about a minute on these 200,000 characters before the e-mail pattern got its look-behind.
+  it.each([
+    ['a run of letters', 'a'.repeat(200_000)],
+    ['a run of digits', '1'.repeat(200_000)],
+    ['letters and dots', 'a.'.repeat(100_000)],
+  ])('handles %s in linear time', (_name, text) => {
+    const t0 = Date.now();
+    detect(text, { profiles: PROFILE_NAMES, language: 'de' });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  });
+});
