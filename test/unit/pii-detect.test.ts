@@ -129,6 +129,8 @@ describe('PII detection on pathological input', () => {
     ['a run of letters', 'a'.repeat(200_000)],
     ['a run of digits', '1'.repeat(200_000)],
     ['letters and dots', 'a.'.repeat(100_000)],
+    ['a run of titles', 'Herr '.repeat(40_000)],
+    ['one long hyphenated word', 'Abc-'.repeat(50_000)],
   ])('handles %s in linear time', (_name, text) => {
     const t0 = Date.now();
     detect(text, { profiles: PROFILE_NAMES, language: 'de' });

@@ -86,6 +86,15 @@ describe('restore modes', () => {
     expect(restoreText(wrapped.toUpperCase(), vault, { mode: 'strict' }).restored).toBe(wrapped.toUpperCase());
   });
 
+  it('a wrapper cut short is incomplete, and many opened wrappers cost linear time', () => {
+    const r = restoreText(`Hi [[ref:${vault.nonce}:${person.code} ${person.standIn}`, vault, { mode: 'strict' });
+    expect(r.status).toBe('incomplete');
+    expect(r.unresolved).toHaveLength(1);
+    const t0 = Date.now();
+    restoreText(`[[ref:${vault.nonce}:PER1 `.repeat(20_000), vault, { mode: 'fuzzy' });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  });
+
   it('an answer without stand-ins is not_applicable', () => {
     const r = restoreText('Nothing to see here.', vault, { mode: 'strict' });
     expect(r).toMatchObject({ restored: 'Nothing to see here.', status: 'not_applicable', tokensRestored: 0 });

@@ -233,7 +233,8 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
     // 1. A title or form of address: the capitalised words after it are the name.
     if (isTitle(t)) {
       let j = i + 1;
-      while (j < tokens.length && (isTitle(tokens[j]) || ACADEMIC_PARTS.has(tokens[j].lower)) && /^\.?\s$/.test(tokens[j].gap)) j++;
+      // At most four more title words ("Prof. Dr. med. habil."): a run of them is not a name.
+      while (j < tokens.length && j - i <= 4 && (isTitle(tokens[j]) || ACADEMIC_PARTS.has(tokens[j].lower)) && /^\.?\s$/.test(tokens[j].gap)) j++;
       if (j < tokens.length && tokens[j].cap && /^\.?\s$/.test(tokens[j].gap) && !isCommonWord(tokens[j], language)) {
         const end = extend(j, 2, true);
         emit(j, end, 0.9, 'title');
