@@ -17,6 +17,7 @@ RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-save 
 COPY tsconfig.json ./
 COPY activities ./activities
 COPY api ./api
+COPY data ./data
 COPY db ./db
 COPY domain ./domain
 COPY lib ./lib

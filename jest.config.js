@@ -3,9 +3,9 @@
 // prepared by test/setup/global-setup.ts.
 const transform = { '^.+\\.(t|m?j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }] };
 // Packages jest's module sandbox (on Node 20) cannot load as published: ESM-only ones (@scure,
-// @noble, otplib, @faker-js) and ones using import('http') from CommonJS (OpenTelemetry's OTLP exporter).
+// @noble, otplib) and ones using import('http') from CommonJS (OpenTelemetry's OTLP exporter).
 // They are compiled to CommonJS like our own code.
-const compiledPackages = ['@scure', '@noble', '@otplib', 'otplib', '@opentelemetry', '@faker-js'];
+const compiledPackages = ['@scure', '@noble', '@otplib', 'otplib', '@opentelemetry', 'pdfjs-dist', '@faker-js'];
 const transformIgnorePatterns = [`/node_modules/(?!(${compiledPackages.join('|')})/)`];
 module.exports = {
   // jest-circus reads the timeout from the top level only; integration tests start real services.

@@ -3,7 +3,10 @@ import type { Config } from '../lib/config';
 import type { SecretBox } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import type { ProviderRegistry } from './providers';
+import { createBatchActivities } from './batch';
+import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
+import { createWebhookActivities } from './webhooks';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -21,6 +24,9 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createHoldActivities(deps),
+    ...createBatchActivities(deps),
+    ...createWebhookActivities(deps),
+    ...createBreakerActivities(deps),
   };
 }
 

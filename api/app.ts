@@ -8,6 +8,7 @@ import { requestContext } from './middleware/request-context';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
+import { batchRoutes } from './routes/batch';
 import { mountRoutes } from './routes/define';
 import { gatewayRoutes } from './routes/gateway';
 import { holdRoutes } from './routes/holds';
@@ -15,7 +16,11 @@ import { mfaRoutes } from './routes/mfa';
 import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
+import { routingAdvisoryRoutes } from './routes/routing-advisory';
+import { routingBreakerRoutes } from './routes/routing-breakers';
+import { routingPolicyRoutes } from './routes/routing-policies';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -41,6 +46,11 @@ export function createApp(container: Container): Koa {
     ...providerGroupRoutes,
     ...gatewayRoutes,
     ...holdRoutes,
+    ...batchRoutes,
+    ...webhookRoutes,
+    ...routingBreakerRoutes,
+    ...routingAdvisoryRoutes,
+    ...routingPolicyRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

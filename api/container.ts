@@ -9,13 +9,22 @@ import { TemporalGateway } from '../temporal/client';
 import { ApiKeyService } from './services/api-keys';
 import { AuditService } from './services/audit';
 import { AuthService } from './services/auth';
+import { BatchService } from './services/batch';
+import { CircuitBreakerService } from './services/circuit-breakers';
 import { CompanyService } from './services/companies';
 import { ExecutionRecorder } from './services/execution-recorder';
 import { GatewayService } from './services/gateway';
 import { HoldService } from './services/holds';
 import { MfaService } from './services/mfa';
 import { ProviderGroupService } from './services/provider-groups';
+import { ProviderHealthService } from './services/provider-health';
 import { ProviderService } from './services/providers';
+import { WebhookService } from './services/webhooks';
+import { AdvisoryRateLimiter } from './services/advisory-rate-limit';
+import { RoutingAdvisoryService } from './services/routing-advisory';
+import { RoutingService } from './services/routing';
+import { RoutingMetricsService } from './services/routing-metrics';
+import { RoutingPolicyService } from './services/routing-policies';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -43,6 +52,15 @@ export interface Services {
   recorder: ExecutionRecorder;
   holds: HoldService;
   gateway: GatewayService;
+  batch: BatchService;
+  webhooks: WebhookService;
+  breakers: CircuitBreakerService;
+  providerHealth: ProviderHealthService;
+  routingAdvisory: RoutingAdvisoryService;
+  // Routing (issue 3)
+  routingPolicies: RoutingPolicyService;
+  routingMetrics: RoutingMetricsService;
+  routing: RoutingService;
 }
 
 export interface Container extends Infrastructure {
@@ -79,8 +97,29 @@ export function createContainer(infra: Infrastructure): Container {
     maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
   });
   const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
+  const webhooks = new WebhookService({ db, box: secretBox, temporal, audit, logger, config });
+  const breakers = new CircuitBreakerService({ db, temporal, logger, config });
+  const providerHealth = new ProviderHealthService({ db, temporal, logger, config });
+  // Routing (issue 3); it skips providers whose circuit breaker is open.
+  const routingPolicies = new RoutingPolicyService(db, audit, providers, config.AUTH_CACHE_TTL_MS);
+  const routingMetrics = new RoutingMetricsService(db, logger, {
+    windowMinutes: config.ROUTING_METRICS_WINDOW_MINUTES,
+    ttlMs: config.ROUTING_METRICS_TTL_MS,
+    evidenceDays: config.ROUTING_EVIDENCE_DAYS,
+  });
+  const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
+  const routingAdvisory = new RoutingAdvisoryService({
+    db,
+    config,
+    routing,
+    providers,
+    health: providerHealth,
+    limiter: new AdvisoryRateLimiter(db),
+  });
   const gateway = new GatewayService({
     config,
+    routing,
+    breakers,
     providers,
     groups: providerGroups,
     registry: providerRegistry,
@@ -89,19 +128,45 @@ export function createContainer(infra: Infrastructure): Container {
     metrics,
     tracing,
     logger,
+    webhooks,
   });
-  const services: Services = { audit, auth, mfa, apiKeys, companies, providers, providerGroups, recorder, holds, gateway };
+  const batch = new BatchService({ db, config, temporal, providers, secretBox, logger });
+  const services: Services = {
+    audit,
+    auth,
+    mfa,
+    apiKeys,
+    companies,
+    providers,
+    providerGroups,
+    recorder,
+    holds,
+    gateway,
+    webhooks,
+    batch,
+    breakers,
+    providerHealth,
+    routingAdvisory,
+    routingPolicies,
+    routingMetrics,
+    routing,
+  };
   return {
     ...infra,
     services,
     start() {
       auth.start();
       recorder.start();
+      breakers.start();
+      providerHealth.start();
     },
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
+      await webhooks.drain();
       await auth.stop();
+      providerHealth.stop();
+      await breakers.stop();
       await tracing.shutdown();
       await temporal.close();
       await db.destroy();

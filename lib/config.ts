@@ -53,9 +53,79 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+  // --- Batch jobs (spec document 1, Limits; the names are the spec's) ---
+  BATCH_MAX_ITEMS: numberFrom(50_000),
+  BATCH_MAX_FILE_SIZE_MB: numberFrom(100),
+  BATCH_RESULTS_TTL_DAYS: numberFrom(30),
+  // Tests and demos: a retention in seconds overrides BATCH_RESULTS_TTL_DAYS.
+  BATCH_RESULTS_TTL_SECONDS: z.coerce.number().positive().optional(),
+  BATCH_MAX_CONCURRENT_JOBS: numberFrom(10),
+  BATCH_WEBHOOK_TIMEOUT_MS: numberFrom(10_000),
+  // Tries per item: an item that has failed this many times is ERROR (so 2 = one retry after a failure).
+  BATCH_MAX_RETRY_ATTEMPTS: numberFrom(2),
+  // Requests in flight per concurrent split (GOOGLE: 20 by the spec).
+  BATCH_CONCURRENCY: numberFrom(20),
+  // Items per page activity of a concurrent split.
+  BATCH_PAGE_SIZE: numberFrom(500),
+  // Native provider batches are polled from this delay, growing by half each poll up to the maximum.
+  BATCH_POLL_INITIAL_MS: numberFrom(5_000),
+  BATCH_POLL_MAX_MS: numberFrom(60_000),
+
+  // --- Webhooks and outbound URLs (account webhooks, batch completion callbacks) ---
+  // Hosts, IPs or CIDRs that outbound URLs may reach although private/loopback/link-local; an
+  // allowlisted host may also use http (local receivers in development and tests). Empty in production.
+  OUTBOUND_URL_ALLOWLIST: z.string().default(''),
+  // Waits before retries 1, 2, 3 (spec: 1, 5 and 15 minutes); fractions allowed (tests use seconds).
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .default('60,300,900')
+    .refine((v) => v.split(',').every((p) => p.trim() !== '' && Number.isFinite(Number(p)) && Number(p) >= 0), 'comma-separated seconds'),
+  // How long one delivery attempt waits for an answer before it counts as failed (a timeout).
+  WEBHOOK_TIMEOUT_MS: numberFrom(10000),
+
+  // --- Routing (issue 3: policies, scoring, fallback) ---
+  // Rolling window of execution records the routing scores read (latency, errors, availability, cost).
+  ROUTING_METRICS_WINDOW_MINUTES: numberFrom(60),
+  // How long the api serves a company's window metrics before refreshing them in the background.
+  ROUTING_METRICS_TTL_MS: numberFrom(15000),
+  // Own per-task evidence (internal task fit) looks back this many days.
+  ROUTING_EVIDENCE_DAYS: numberFrom(30),
+  // A provider's retry-after longer than this is not waited for: the gateway moves on to the next candidate.
+  GATEWAY_MAX_RETRY_AFTER_MS: numberFrom(10000),
+
+  // --- Circuit breakers and provider health (api/services/circuit-breakers.ts, workflows/breakers.ts) ---
+  // A breaker opens when more than BREAKER_ERROR_RATE_THRESHOLD of at least BREAKER_MIN_SAMPLES
+  // outcomes in the last BREAKER_WINDOW_SECONDS failed; it lets probes through after the cooldown.
+  BREAKER_WINDOW_SECONDS: z.coerce.number().positive().default(60),
+  BREAKER_MIN_SAMPLES: z.coerce.number().int().min(1).default(10),
+  BREAKER_ERROR_RATE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+  BREAKER_COOLDOWN_SECONDS: z.coerce.number().positive().default(300),
+  // Half-open: concurrent probes per api process, and successful probes needed to close.
+  BREAKER_HALF_OPEN_PROBES: z.coerce.number().int().min(1).default(2),
+  BREAKER_HALF_OPEN_SUCCESSES: z.coerce.number().int().min(1).default(1),
+  // A probe slot whose outcome never arrives is freed after this long.
+  BREAKER_PROBE_LEASE_MS: numberFrom(60000),
+  // How often each api process sends its aggregated outcomes, and re-reads breaker states.
+  BREAKER_FLUSH_INTERVAL_MS: numberFrom(1000),
+  BREAKER_REFRESH_INTERVAL_MS: numberFrom(1000),
+  // While closed, the window figures shown by the admin endpoint are written at most this often.
+  BREAKER_STATS_PERSIST_SECONDS: z.coerce.number().positive().default(30),
+  // Provider health snapshots (trust score): schedule interval, measurement window, retention.
+  BREAKER_HEALTH_SCHEDULE: boolFrom(true),
+  BREAKER_HEALTH_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
+  BREAKER_HEALTH_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
+  BREAKER_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+
+  // --- Routing advisories (api/services/routing-advisory.ts) ---
+  // Shape B requests per company per UTC hour by tier (spec: Free 500, Standard 5,000,
+  // Professional 50,000, Enterprise unlimited); subscriber advisory requests per API key per hour.
+  ROUTING_ADVISORY_LIMIT_FREE: z.coerce.number().int().min(1).default(500),
+  ROUTING_ADVISORY_LIMIT_STANDARD: z.coerce.number().int().min(1).default(5000),
+  ROUTING_ADVISORY_LIMIT_PROFESSIONAL: z.coerce.number().int().min(1).default(50000),
+  ROUTING_ADVISORY_SUBSCRIBER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(1000),
 });
 
-export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number };
+export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -71,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SESSION_COOKIE_SECURE must be true in production (session cookies only over HTTPS)');
   }
   const holdExpiryMs = c.HOLD_EXPIRY_SECONDS ? c.HOLD_EXPIRY_SECONDS * 1000 : c.HOLD_EXPIRY_MINUTES * 60_000;
-  return { ...c, holdExpiryMs };
+  const batchResultsTtlMs = c.BATCH_RESULTS_TTL_SECONDS ? c.BATCH_RESULTS_TTL_SECONDS * 1000 : c.BATCH_RESULTS_TTL_DAYS * 86_400_000;
+  return { ...c, holdExpiryMs, batchResultsTtlMs };
 }

@@ -113,7 +113,8 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
   };
 }
 
-function createMessage(req: SimRequest): SimResponse {
+/** Exported for simulator/anthropic-batches.ts: every batch item is answered by it. */
+export function createMessage(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const requested = requireString(body, 'model');
   // ISO dates compare correctly as strings.

@@ -20,6 +20,20 @@ export interface Behaviour {
   seed: number | undefined;
   /** Model name to report instead of the requested one. */
   model: string | undefined;
+
+  // Native batches (simulator/openai-batches.ts, anthropic-batches.ts): see docs/OPERATIONS.md.
+  /** Time from creation until a batch ends. */
+  batchMs: number;
+  /** Makes every batch on the key end `failed` (OpenAI) or `expired` (both) instead of completing. */
+  batchOutcome: 'failed' | 'expired' | undefined;
+  /** Items whose custom_id matches fail (with itemFailStatus)... */
+  itemFail: RegExp | undefined;
+  /** ...only on their first N submissions on this key (all items when itemFail is unset). */
+  itemFailTimes: number | undefined;
+  /** Any item fails with this probability (seeded by `seed`). */
+  itemFailRate: number;
+  /** The HTTP status of a failing item's error line: 429, 500, 400... */
+  itemFailStatus: number;
 }
 
 export type Outcome =
@@ -29,6 +43,7 @@ export type Outcome =
 
 export const SIM_KEY_PREFIX = 'sim;';
 const MAX_LATENCY_MS = 10 * 60_000;
+const MAX_BATCH_MS = 24 * 3_600_000;
 
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   latencyMs: undefined,
@@ -38,6 +53,12 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   retryAfterSeconds: 1,
   seed: undefined,
   model: undefined,
+  batchMs: 1000,
+  batchOutcome: undefined,
+  itemFail: undefined,
+  itemFailTimes: undefined,
+  itemFailRate: 0,
+  itemFailStatus: 500,
 });
 
 function invalid(name: string, value: string, expected: string): never {
@@ -85,6 +106,35 @@ export function parseBehaviour(apiKey: string): Behaviour {
         if (value === '') invalid(name, value, 'a model name');
         b.model = value;
         break;
+      case 'batchMs':
+        b.batchMs = numberIn(name, value, 0, MAX_BATCH_MS);
+        break;
+      case 'batchOutcome':
+        if (value !== 'failed' && value !== 'expired') invalid(name, value, 'failed or expired');
+        b.batchOutcome = value;
+        break;
+      case 'itemFail':
+        try {
+          b.itemFail = new RegExp(value);
+        } catch {
+          invalid(name, value, 'a regular expression');
+        }
+        break;
+      case 'itemFailTimes': {
+        const n = numberIn(name, value, 1, 1_000_000);
+        if (!Number.isInteger(n)) invalid(name, value, 'a positive integer');
+        b.itemFailTimes = n;
+        break;
+      }
+      case 'itemFailRate':
+        b.itemFailRate = numberIn(name, value, 0, 1);
+        break;
+      case 'itemFailStatus': {
+        const status = numberIn(name, value, 400, 599);
+        if (!Number.isInteger(status)) invalid(name, value, 'an HTTP status code');
+        b.itemFailStatus = status;
+        break;
+      }
       default:
         // a label: ignored
         break;

@@ -90,7 +90,8 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
   };
 }
 
-function chatCompletion(req: SimRequest): SimResponse {
+/** Exported for simulator/openai-batches.ts: every batch item is answered by it. */
+export function chatCompletion(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const requested = requireString(body, 'model');
   if (body.stream === true) throw new SimHttpError(400, 'stream: streaming is not supported by the simulator');

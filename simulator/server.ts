@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicFormat } from './anthropic';
+import { anthropicBatchRoutes } from './anthropic-batches';
+import { BatchStore } from './batch-store';
 import { BehaviourBook } from './behaviour';
 import { geminiFormat } from './gemini';
 import { openAiFormat } from './openai';
+import { openAiBatchRoutes } from './openai-batches';
 import { SimStats } from './stats';
 import { type Route, SimHttpError, type SimRequest, type SimResponse, type WireFormat } from './types';
 
@@ -70,6 +73,11 @@ class RouteTable {
 function send(res: ServerResponse, r: SimResponse): void {
   // The client may have given up (timeout) while we were "thinking".
   if (res.destroyed || res.writableEnded) return;
+  if (r.raw !== undefined) {
+    res.writeHead(r.status, { 'content-length': r.raw.length, ...r.headers });
+    res.end(r.raw);
+    return;
+  }
   const payload = JSON.stringify(r.body);
   res.writeHead(r.status, {
     'content-type': JSON_TYPE,
@@ -100,7 +108,13 @@ function readBody(req: IncomingMessage, limit: number, done: (body: Buffer | nul
 
 export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   const maxBodyBytes = opts.maxBodyBytes ?? 64 * 1024 * 1024;
-  const routes = new RouteTable([openAiFormat, anthropicFormat, geminiFormat]);
+  // Files and batches live per simulator instance (in memory, with a TTL).
+  const batchStore = new BatchStore();
+  const routes = new RouteTable([
+    { ...openAiFormat, routes: [...openAiFormat.routes, ...openAiBatchRoutes(batchStore)] },
+    { ...anthropicFormat, routes: [...anthropicFormat.routes, ...anthropicBatchRoutes(batchStore)] },
+    geminiFormat,
+  ]);
   const stats = new SimStats();
   const behaviours = new BehaviourBook();
   // Pending delayed answers, so close() does not leave timers holding the process open.
@@ -123,6 +137,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     if (method === 'POST' && path === '/_sim/reset') {
       stats.reset();
       behaviours.reset();
+      batchStore.reset();
       return { status: 200, body: { ok: true } };
     }
     if (method === 'GET' && path === '/_sim/health') return { status: 200, body: { ok: true } };
@@ -149,7 +164,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
           return respondLater(res, format.error(429, 'simulated rate limit', outcome.retryAfterSeconds), delay);
         }
         let body: unknown;
-        if (raw.length > 0) {
+        if (raw.length > 0 && route.rawBody !== true) {
           try {
             body = JSON.parse(raw.toString('utf8'));
           } catch {
@@ -162,6 +177,8 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
           query,
           headers: req.headers,
           body,
+          raw,
+          behaviour,
           params,
           apiKey,
           modelOverride: behaviour.model,
@@ -221,6 +238,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      batchStore.reset();
       const s = server;
       server = undefined;
       if (s === undefined) return Promise.resolve();

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Behaviour } from './behaviour';
 
 /**
  * The contract between the simulator's HTTP core (server.ts) and the wire formats
@@ -16,8 +17,12 @@ export interface SimRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
-  /** Parsed JSON body; undefined when the body was empty. */
+  /** Parsed JSON body; undefined when the body was empty or the route takes a raw body. */
   body: unknown;
+  /** The body's bytes (a multipart upload for routes with `rawBody`). */
+  raw: Buffer;
+  /** The key's parsed `sim;` settings. */
+  behaviour: Behaviour;
   /** Path parameters produced by the route's matcher. */
   params: Record<string, string>;
   /** The API key the request was authenticated with (never empty here). */
@@ -28,7 +33,10 @@ export interface SimRequest {
 
 export interface SimResponse {
   status: number;
+  /** Sent as JSON, unless `raw` is set. */
   body: unknown;
+  /** Sent as is (file downloads); set `content-type` in headers. */
+  raw?: Buffer;
   headers?: Record<string, string>;
 }
 
@@ -41,6 +49,8 @@ export interface Route {
   path: string | PathMatcher;
   /** The name counted under byEndpoint in GET /_sim/stats. */
   endpoint: string;
+  /** The body is not JSON (multipart uploads): handlers read `raw`. */
+  rawBody?: boolean;
   handle(req: SimRequest): SimResponse | Promise<SimResponse>;
 }
 

@@ -3,3 +3,13 @@
  * workflow instead of creating a second one, and operators can find it in the Temporal UI.
  */
 export const holdWorkflowId = (holdId: string) => `hold:${holdId}`;
+
+// Batch jobs: the job, one child per split. Derived from the ids so a restart finds them again.
+export const batchWorkflowId = (batchId: string) => `batch:${batchId}`;
+export const batchSplitWorkflowId = (batchId: string, splitId: string) => `batch:${batchId}:split:${splitId}`;
+/** One webhook delivery (one event to one URL) and its retries. */
+export const webhookDeliveryWorkflowId = (deliveryId: string) => `webhook-delivery:${deliveryId}`;
+/** One circuit breaker per provider (provider ids are unique across companies). */
+export const breakerWorkflowId = (providerId: string) => `breaker:${providerId}`;
+/** The provider health schedule; one per task queue, so parallel test stacks do not share one. */
+export const providerHealthScheduleId = (taskQueue: string) => `provider-health:${taskQueue}`;

@@ -1,2 +1,6 @@
 // The worker's workflow bundle entry: every workflow type is exported from here.
 export { executionHoldWorkflow } from './holds';
+export { batchSplitWorkflow, batchWorkflow } from './batch';
+export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { providerBreakerWorkflow } from './breakers';
+export { providerHealthWorkflow } from './provider-health';

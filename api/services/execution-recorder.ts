@@ -11,6 +11,10 @@ export interface ExecutionAttempt {
   errorKind?: string;
   httpStatus?: number;
   latencyMs: number;
+  /** Routing fallback: how long the gateway waited before this attempt (retryDelayMs or a retry-after). */
+  waitedMs?: number;
+  /** A 429's retry-after, in milliseconds, when the provider sent one. */
+  retryAfterMs?: number;
 }
 
 export interface ExecutionRecord {

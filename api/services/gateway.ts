@@ -11,7 +11,12 @@ import {
 import type { ProviderModelConfig } from '../../db/models/provider';
 import { costUsd } from '../../domain/pricing';
 import { type Candidate, type SelectableProvider, selectCandidates } from '../../domain/provider-selection';
-import { classifyTerms } from '../../domain/task-vocabulary';
+import type { BreakerGate } from '../../domain/routing/breaker-gate';
+import { type RoutingPolicy, describeGeoRules, hasGeoRules } from '../../domain/routing/policy';
+import { describe, violations } from '../../domain/routing/rank';
+import { buildTaskProfile, parseTaskCodes } from '../../domain/routing/task-profile';
+import type { RoutingCandidate, TaskProfile } from '../../domain/routing/types';
+import { TASK_DIMENSIONS, type TaskDimension, classifyTerms } from '../../domain/task-vocabulary';
 import {
   type TelemetryMode,
   resolveTelemetryMode,
@@ -20,6 +25,7 @@ import {
   telemetryInstruction,
 } from '../../domain/telemetry';
 import { estimateTokens, renderTemplate } from '../../domain/template';
+import type { GatewayExecutedData } from '../../domain/webhooks';
 import type { Config } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
 import { isUuid, newId } from '../../lib/ids';
@@ -32,6 +38,8 @@ import type { ExecutionAttempt, ExecutionRecorder } from './execution-recorder';
 import type { HoldService } from './holds';
 import type { ProviderGroupService } from './provider-groups';
 import type { ProviderService, RuntimeProvider } from './providers';
+import type { WebhookService } from './webhooks';
+import type { RoutingService } from './routing';
 import { DEFAULT_SESSION_TTL_SECONDS, SessionAffinity } from './session-affinity';
 
 /** Models used with client credentials when the caller names none. */
@@ -48,12 +56,29 @@ type CallableProvider = SelectableProvider & {
   apiKey: string;
   stored: boolean;
   prices: ProviderModelConfig[];
+  locationCountry: string | null;
+  locationNetwork: string | null;
+  compliance: string[];
 };
+
+/** The routing policy that governs a request (gateway rule 6), and where it came from. */
+interface AppliedPolicy {
+  id: string | null;
+  name: string;
+  /** request-policy (policyId), inline-policy (policy), or <scope>-default. */
+  source: string;
+  policy: RoutingPolicy;
+}
 
 interface Plan {
   candidates: Candidate<CallableProvider>[];
   reason: string;
   groupId: string | null;
+  applied: AppliedPolicy | null;
+  profile: TaskProfile | null;
+  /** Provider calls allowed: 1 + fallback.maxRetries under a policy, MAX_ATTEMPTS otherwise. */
+  maxAttempts: number;
+  retryDelayMs: number;
 }
 
 interface CallOutcome {
@@ -90,8 +115,17 @@ export class GatewayService {
       metrics: Metrics;
       tracing: Tracing;
       logger: Logger;
+      /** gateway.executed events (fire-and-forget; optional so other wirings need not provide it). */
+      webhooks?: WebhookService;
+      routing: RoutingService;
+      breakers: BreakerGate;
     },
   ) {}
+
+  /** The breakers helper swaps its gate in after construction (see api/container.ts). */
+  setBreakers(gate: BreakerGate): void {
+    this.deps.breakers = gate;
+  }
 
   async execute(principal: Principal, req: ExecuteRequest, traceparentHeader: string | undefined) {
     const executionId = newId();
@@ -144,10 +178,10 @@ export class GatewayService {
           provider: primary.provider.name,
           providerType: primary.provider.type,
           model: primary.model,
-          policyId: null,
-          fallbackProviders: plan.candidates.slice(1, MAX_ATTEMPTS).map((c) => c.provider.name),
-          geofencingApplied: false,
-          geofencingRegion: null,
+          policyId: plan.applied?.id ?? null,
+          fallbackProviders: plan.candidates.slice(1, plan.maxAttempts).map((c) => c.provider.name),
+          geofencingApplied: geofencing(plan).applied,
+          geofencingRegion: geofencing(plan).applied ? (primary.provider.locationNetwork ?? null) : null,
           securityPassed: true,
           protectivePromptApplied: false,
           documentsInjected: 0,
@@ -172,7 +206,7 @@ export class GatewayService {
     let outcome: CallOutcome;
     const providerStartedAt = performance.now();
     try {
-      outcome = await this.callWithFallback(plan, request);
+      outcome = await this.callWithFallback(plan, request, principal.companyId);
     } finally {
       release();
     }
@@ -213,7 +247,7 @@ export class GatewayService {
         finishReason: null,
         errorCode: err.kind,
         errorMessage: err.message.slice(0, 1000),
-        metadata: { attachmentNotes, groupId: plan.groupId },
+        metadata: { attachmentNotes, groupId: plan.groupId, ...routingMetadata(plan) },
       });
       this.deps.metrics.gatewayExecutions.inc({ mode: req.executionMode, status: 'error', provider_type: candidate.provider.type });
       throw new ApiError(500, 'PROVIDER_ERROR', `Provider execution failed: ${err.message}`, undefined, {
@@ -252,6 +286,7 @@ export class GatewayService {
         telemetry: stripped.telemetry,
         projectId: req.metadata?.projectId ?? null,
         promptId: req.metadata?.promptId ?? null,
+        ...routingMetadata(plan),
       },
     };
 
@@ -268,11 +303,12 @@ export class GatewayService {
           model: candidate.model,
           provider: candidate.provider.name,
         },
-        routingDecision: { provider: candidate.provider.name, model: candidate.model, policyId: null },
+        routingDecision: { provider: candidate.provider.name, model: candidate.model, policyId: plan.applied?.id ?? null },
         responsePayload: { content: stripped.content, usage: result.usage, model: result.model || candidate.model },
         costEstimate: cost,
       });
       this.deps.recorder.record({ ...recordCommon, status: 'HELD', latencyMs: Math.round(performance.now() - startedAt) });
+      this.deps.webhooks?.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'SUPERVISED', performance.now() - startedAt, hold.id));
       this.deps.metrics.gatewayExecutions.inc({ mode: 'SUPERVISED', status: 'held', provider_type: candidate.provider.type });
       return {
         success: true as const,
@@ -290,6 +326,7 @@ export class GatewayService {
 
     const totalMs = performance.now() - startedAt;
     this.deps.recorder.record({ ...recordCommon, status: 'SUCCESS', latencyMs: Math.round(totalMs) });
+    this.deps.webhooks?.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'AUTONOMOUS', totalMs, null));
     this.deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'success', provider_type: candidate.provider.type });
     this.deps.metrics.gatewayAddedLatency.observe(Math.max(0, totalMs - providerMs) / 1000);
     return {
@@ -308,12 +345,12 @@ export class GatewayService {
         telemetryMode,
         telemetryWrapped,
         telemetryTraceId: telemetryWrapped ? trace.traceId : null,
-        geoRuleSource: null,
-        geoRulesApplied: [] as string[],
+        geoRuleSource: geofencing(plan).applied ? plan.applied!.source : null,
+        geoRulesApplied: geofencing(plan).rules,
         sanitization: null,
       },
-      policyChecked: false,
-      policyName: null,
+      policyChecked: plan.applied !== null,
+      policyName: plan.applied?.name ?? null,
     };
   }
 
@@ -334,7 +371,46 @@ export class GatewayService {
     };
   }
 
-  private async plan(principal: Principal, req: ExecuteRequest, specializations: ReturnType<typeof classifyTerms>['dimensions'], needsVision: boolean): Promise<Plan> {
+  private async plan(principal: Principal, req: ExecuteRequest, specializations: TaskDimension[], needsVision: boolean): Promise<Plan> {
+    const applied = await this.effectivePolicy(principal, req);
+    const plan = await this.select(principal, req, specializations, needsVision, applied);
+    if (!applied) return plan;
+    return this.enforce(plan, applied);
+  }
+
+  /** Gateway rule 6: policyId, else the inline policy, else the default for the scope (prompt, user, company). */
+  private async effectivePolicy(principal: Principal, req: ExecuteRequest): Promise<AppliedPolicy | null> {
+    const routing = this.deps.routing;
+    if (req.policyId) {
+      const saved = await routing.policyById(principal.companyId, req.policyId);
+      return { id: saved.id, name: saved.name, source: 'request-policy', policy: saved.policy };
+    }
+    if (req.policy) return { id: null, name: 'inline', source: 'inline-policy', policy: routing.inlinePolicy(req.policy) };
+    const promptId = typeof req.metadata?.promptId === 'string' ? req.metadata.promptId : null;
+    const def = await routing.defaultPolicy(principal.companyId, { promptId, sessionUser: principal.via === 'session' });
+    return def ? { id: def.id, name: def.name, source: `${def.scope}-default`, policy: def.policy } : null;
+  }
+
+  /**
+   * The ordered candidates before the policy check. Explicit choices (client credentials, a custom
+   * gateway, a provider group, providerType/model) keep their meaning; otherwise, under a policy,
+   * the routing engine ranks every active provider/model pair, and without one the company default
+   * comes first (the foundation's selection).
+   */
+  private async select(
+    principal: Principal,
+    req: ExecuteRequest,
+    specializations: TaskDimension[],
+    needsVision: boolean,
+    applied: AppliedPolicy | null,
+  ): Promise<Plan> {
+    const base = {
+      groupId: null as string | null,
+      applied,
+      profile: null as TaskProfile | null,
+      maxAttempts: applied ? (applied.policy.fallback.enabled ? 1 + applied.policy.fallback.maxRetries : 1) : MAX_ATTEMPTS,
+      retryDelayMs: applied ? applied.policy.fallback.retryDelayMs : 0,
+    };
     if (req.useClientCredentials && req.clientProvider) {
       const cp = req.clientProvider;
       const model = cp.model ?? req.model ?? CLIENT_DEFAULT_MODEL[cp.type];
@@ -352,8 +428,11 @@ export class GatewayService {
         apiKey: cp.apiKey,
         stored: false,
         prices: [],
+        locationCountry: null,
+        locationNetwork: null,
+        compliance: [],
       };
-      return { candidates: [{ provider, model }], reason: 'client credentials (not stored)', groupId: null };
+      return { ...base, candidates: [{ provider, model }], reason: 'client credentials (not stored)' };
     }
 
     const runtime = (await this.deps.providers.runtimeProviders(principal.companyId)).map(toCallable);
@@ -361,7 +440,7 @@ export class GatewayService {
     if (req.customGatewayId) {
       const custom = runtime.find((p) => p.id === req.customGatewayId && p.type === 'CUSTOM');
       if (!custom) throw ApiError.notFound('Custom gateway not found', 'CUSTOM_GATEWAY_NOT_FOUND');
-      return { candidates: [{ provider: custom, model: req.model ?? custom.defaultModel }], reason: 'custom gateway', groupId: null };
+      return { ...base, candidates: [{ provider: custom, model: req.model ?? custom.defaultModel }], reason: 'custom gateway' };
     }
 
     let group: Parameters<typeof selectCandidates>[2];
@@ -376,9 +455,22 @@ export class GatewayService {
       groupId = g.id;
     }
 
-    const selection = selectCandidates(runtime, { providerType: req.providerType, model: req.model, specializations, needsVision }, group);
-    if (!selection.ok) throw ApiError.badRequest(selection.message, undefined, selection.code);
-    let candidates = selection.candidates;
+    let candidates: Candidate<CallableProvider>[];
+    let reason: string;
+    let profile: TaskProfile | null = null;
+    if (applied && !group) {
+      // The routing engine: rank under the policy (restricted to an explicit providerType/model).
+      const ranked = await this.rankUnderPolicy(principal, req, specializations, applied, runtime);
+      candidates = ranked.candidates;
+      reason = ranked.reason;
+      profile = ranked.profile;
+    } else {
+      const selection = selectCandidates(runtime, { providerType: req.providerType, model: req.model, specializations, needsVision }, group);
+      if (!selection.ok) throw ApiError.badRequest(selection.message, undefined, selection.code);
+      candidates = selection.candidates;
+      reason = selection.reason;
+      profile = applied ? null : statedProfile(req);
+    }
 
     if (req.session_id) {
       const pinned = this.affinity.get(principal.companyId, req.session_id);
@@ -391,15 +483,208 @@ export class GatewayService {
         }
       }
     }
-    return { candidates, reason: selection.reason, groupId };
+    // Open circuit breakers: skip those providers while any other candidate remains.
+    const blocked = this.deps.breakers.blockedProviderIds();
+    if (blocked.size) {
+      const open = candidates.filter((c) => !blocked.has(c.provider.id));
+      if (open.length) candidates = open;
+    }
+    return { ...base, candidates, reason, groupId, profile };
   }
 
-  /** Calls the candidates in order until one answers; a non-retryable failure (400, auth) stops at once. */
-  private async callWithFallback(plan: Plan, request: CompletionRequest): Promise<CallOutcome> {
+  private async rankUnderPolicy(
+    principal: Principal,
+    req: ExecuteRequest,
+    specializations: TaskDimension[],
+    applied: AppliedPolicy,
+    runtime: CallableProvider[],
+  ): Promise<{ candidates: Candidate<CallableProvider>[]; reason: string; profile: TaskProfile | null }> {
+    const byId = new Map(runtime.map((p) => [p.id, p]));
+    let restrictTo: ((c: RoutingCandidate) => boolean) | undefined;
+    let modelOverride: string | null = null;
+    if (req.providerType || req.model) {
+      const all = await this.deps.routing.candidates(principal.companyId);
+      const ofType = all.filter((c) => !req.providerType || c.providerType === req.providerType);
+      if (!ofType.length) throw ApiError.badRequest(`No active provider of type ${req.providerType}`, undefined, 'NO_PROVIDER_OF_TYPE');
+      const offering = req.model ? ofType.filter((c) => c.model === req.model) : ofType;
+      if (offering.length) {
+        restrictTo = (c) => (!req.providerType || c.providerType === req.providerType) && (!req.model || c.model === req.model);
+      } else if (req.providerType) {
+        // A model the provider does not list: the provider's default entry carries the call, with the requested model.
+        restrictTo = (c) => c.providerType === req.providerType && c.isDefaultModel;
+        modelOverride = req.model ?? null;
+      } else {
+        throw ApiError.badRequest(`No active provider offers model ${req.model}`, undefined, 'MODEL_NOT_OFFERED');
+      }
+    }
+    const profile = await this.taskProfile(principal, req, applied, runtime);
+    const { decision } = await this.deps.routing.decide(principal, applied.policy, {
+      rotationKey: applied.id ?? 'inline',
+      specializations,
+      profile,
+      restrictTo,
+      explain: 1,
+    });
+    if (!decision.ranked.length) {
+      const first = decision.filteredOut.find((f) => f.violation) ?? decision.filteredOut[0];
+      const why = first ? `${first.provider}/${first.model}: ${first.reasons.join('; ')}` : 'no active provider';
+      throw new ApiError(403, 'POLICY_VIOLATION', `Routing policy ${applied.name} allows no provider (${why})`, undefined, {
+        provider: first?.provider ?? null,
+        model: first?.model ?? null,
+        policyChecked: true,
+        policyName: applied.name,
+      });
+    }
+    const candidates = decision.ranked
+      .map((r) => ({ provider: byId.get(r.candidate.providerId), model: modelOverride ?? r.candidate.model }))
+      .filter((c): c is Candidate<CallableProvider> => Boolean(c.provider));
+    return { candidates, reason: `routing policy ${applied.name}: ${decision.ranked[0]!.reasoning}`, profile };
+  }
+
+  /**
+   * Rule 5: stated codes (metadata.taskCodes, else specializations) with full confidence; else the
+   * rule-based classifier; else, when the policy's classifier is gateway and the rules are not
+   * confident, one short classification request through the caller's own path. Only computed when
+   * task fit can change the ranking (policy enabled and package entitled); stated codes are kept
+   * regardless, for the company's own evidence.
+   */
+  private async taskProfile(principal: Principal, req: ExecuteRequest, applied: AppliedPolicy, runtime: CallableProvider[]): Promise<TaskProfile | null> {
+    const stated = statedProfile(req);
+    const settings = applied.policy.taskFit;
+    if (!settings.enabled || !principal.features.has('TASK_FIT_ROUTING')) return stated;
+    if (stated) return stated;
+    if (settings.classifier === 'off') return null;
+    const text = [req.systemPrompt, req.prompt].filter(Boolean).join('\n');
+    const rules = buildTaskProfile({ content: text });
+    if (rules.source === 'CLASSIFIED' && rules.confidence >= settings.minConfidence) return rules;
+    if (settings.classifier !== 'gateway') return rules;
+    const asked = await this.classifyThroughGateway(principal, text, applied, runtime);
+    return asked ?? rules;
+  }
+
+  /**
+   * The gateway classifier: one short request (never this method again, never a policy fallback
+   * chain) to the company's default provider, recorded with purpose task-classification so it is
+   * billed like any call. A failure leaves the rule-based profile in place.
+   */
+  private async classifyThroughGateway(principal: Principal, text: string, applied: AppliedPolicy, runtime: CallableProvider[]): Promise<TaskProfile | null> {
+    const provider = runtime.find((p) => p.isDefault && !violations(routingCandidateOf(p, p.defaultModel), applied.policy).length) ??
+      runtime.find((p) => !violations(routingCandidateOf(p, p.defaultModel), applied.policy).length);
+    if (!provider) return null;
+    const startedAt = performance.now();
+    const request: CompletionRequest = {
+      systemPrompt: `Classify the user's task. Answer with one to three of these codes, comma-separated, nothing else: ${TASK_DIMENSIONS.join(', ')}.`,
+      prompt: text.slice(0, 2000),
+      maxTokens: 20,
+      temperature: 0,
+    };
+    const target: ProviderTarget = { type: provider.type, baseUrl: provider.baseUrl, apiKey: provider.apiKey, model: provider.defaultModel, timeoutMs: Math.min(10_000, this.deps.config.PROVIDER_TIMEOUT_MS) };
+    const common = {
+      id: newId(),
+      companyId: principal.companyId,
+      apiKeyId: principal.apiKey?.id ?? null,
+      userId: principal.via === 'session' ? principal.userId : null,
+      mode: 'AUTONOMOUS' as const,
+      purpose: 'task-classification',
+      providerId: provider.id,
+      providerType: provider.type,
+      providerName: provider.name,
+      model: provider.defaultModel,
+      traceId: null,
+      createdAt: new Date(),
+    };
+    try {
+      const result = await this.deps.registry.complete(target, request);
+      const ms = performance.now() - startedAt;
+      this.deps.breakers.recordOutcome({ companyId: principal.companyId, providerId: provider.id, ok: true });
+      this.deps.recorder.record({
+        ...common,
+        status: 'SUCCESS',
+        promptTokens: result.usage.promptTokens,
+        completionTokens: result.usage.completionTokens,
+        totalTokens: result.usage.totalTokens,
+        costUsd: costUsd(provider.prices.find((m) => m.name === provider.defaultModel), result.usage),
+        latencyMs: Math.round(ms),
+        providerLatencyMs: Math.round(result.providerLatencyMs),
+        finishReason: result.finishReason,
+        errorCode: null,
+        errorMessage: null,
+        attempts: [attempt({ provider, model: provider.defaultModel }, 'SUCCESS', ms)],
+        metadata: { classifierFor: 'routing', policyName: applied.name },
+      });
+      const { dimensions } = classifyTerms(result.content.split(/[^A-Za-z_]+/).filter(Boolean));
+      if (!dimensions.length) return null;
+      return {
+        codes: dimensions.slice(0, 3),
+        dimensions: dimensions.slice(0, 3),
+        confidence: 0.8,
+        source: 'CLASSIFIED',
+        classifierVersion: 'gateway-v1',
+        notes: [{ key: 'task.classifiedByGateway', vars: { provider: provider.name, model: provider.defaultModel } }],
+      };
+    } catch (err) {
+      const error = err instanceof ProviderError ? err : new ProviderError('UNKNOWN', err instanceof Error ? err.message : String(err));
+      this.deps.breakers.recordOutcome({ companyId: principal.companyId, providerId: provider.id, ok: false, errorKind: error.kind });
+      this.deps.logger.warn({ provider: provider.name, kind: error.kind }, 'task classification request failed');
+      return null;
+    }
+  }
+
+  /** Rule 6: every candidate is checked against the policy; a violating primary is a 403, violating fallbacks are dropped. */
+  private enforce(plan: Plan, applied: AppliedPolicy): Plan {
+    const allowed: Candidate<CallableProvider>[] = [];
+    let firstViolation: { c: Candidate<CallableProvider>; why: string } | null = null;
+    for (const c of plan.candidates) {
+      const v = violations(routingCandidateOf(c.provider, c.model), applied.policy);
+      if (v.length) firstViolation ??= { c, why: v.map(describe).join('; ') };
+      else allowed.push(c);
+    }
+    const primary = plan.candidates[0];
+    if (firstViolation && (firstViolation.c === primary || !allowed.length)) {
+      const { c, why } = firstViolation;
+      throw new ApiError(403, 'POLICY_VIOLATION', `Routing policy ${applied.name} forbids ${c.provider.name}/${c.model}: ${why}`, undefined, {
+        provider: c.provider.name,
+        model: c.model,
+        policyChecked: true,
+        policyName: applied.name,
+      });
+    }
+    return { ...plan, candidates: allowed };
+  }
+
+  /**
+   * Calls the candidates in order until one answers, within the plan's attempt budget. Between
+   * attempts it waits retryDelayMs; a provider that answered 429 with retry-after is not called
+   * again before that time (another provider goes first; if only it remains, the gateway waits up
+   * to GATEWAY_MAX_RETRY_AFTER_MS). A non-retryable failure (400, auth) stops at once. Every
+   * attempt lands in the execution record and is reported to the circuit breakers.
+   */
+  private async callWithFallback(plan: Plan, request: CompletionRequest, companyId: string): Promise<CallOutcome> {
     const attempts: ExecutionAttempt[] = [];
     let lastError: ProviderError | null = null;
     let candidate = plan.candidates[0]!;
-    for (const next of plan.candidates.slice(0, MAX_ATTEMPTS)) {
+    const queue = [...plan.candidates];
+    const coolingUntil = new Map<string, number>();
+    for (let n = 0; n < plan.maxAttempts && queue.length; n++) {
+      let index = 0;
+      let waitMs = n > 0 ? plan.retryDelayMs : 0;
+      if (coolingUntil.size) {
+        const now = performance.now();
+        const ready = queue.findIndex((c) => (coolingUntil.get(c.provider.id) ?? 0) <= now + waitMs);
+        if (ready >= 0) index = ready;
+        else {
+          const until = coolingUntil.get(queue[0]!.provider.id)! - now;
+          if (until > this.deps.config.GATEWAY_MAX_RETRY_AFTER_MS) break;
+          waitMs = Math.max(waitMs, until);
+        }
+      }
+      const next = queue.splice(index, 1)[0]!;
+      // A half-open breaker admits a bounded number of probes; past that, the next candidate goes (the last one is tried anyway).
+      if (next.provider.stored && (queue.length || attempts.length) && !(this.deps.breakers.admit?.(next.provider.id) ?? true)) {
+        n--;
+        continue;
+      }
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
       candidate = next;
       const target: ProviderTarget = {
         type: next.provider.type,
@@ -411,20 +696,67 @@ export class GatewayService {
       const t0 = performance.now();
       try {
         const result = await this.deps.registry.complete(target, request);
-        attempts.push(attempt(next, 'SUCCESS', performance.now() - t0));
+        attempts.push({ ...attempt(next, 'SUCCESS', performance.now() - t0), ...(waitMs ? { waitedMs: Math.round(waitMs) } : {}) });
+        if (next.provider.stored) this.deps.breakers.recordOutcome({ companyId, providerId: next.provider.id, ok: true });
         this.deps.metrics.providerLatency.observe({ provider_type: next.provider.type, outcome: 'success' }, result.providerLatencyMs / 1000);
         return { result, candidate: next, attempts, error: null };
       } catch (err) {
         const error = err instanceof ProviderError ? err : new ProviderError('UNKNOWN', err instanceof Error ? err.message : String(err));
-        attempts.push(attempt(next, 'ERROR', performance.now() - t0, error));
+        attempts.push({
+          ...attempt(next, 'ERROR', performance.now() - t0, error),
+          ...(waitMs ? { waitedMs: Math.round(waitMs) } : {}),
+          ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+        });
+        if (next.provider.stored) this.deps.breakers.recordOutcome({ companyId, providerId: next.provider.id, ok: false, errorKind: error.kind });
         this.deps.metrics.providerLatency.observe({ provider_type: next.provider.type, outcome: 'error' }, (performance.now() - t0) / 1000);
         this.deps.logger.warn({ provider: next.provider.name, model: next.model, kind: error.kind, status: error.status }, 'provider call failed');
         lastError = error;
         if (!error.retryable) break;
+        if (error.kind === 'RATE_LIMIT' && error.retryAfterMs) coolingUntil.set(next.provider.id, performance.now() + error.retryAfterMs);
       }
     }
     return { result: null, candidate, attempts, error: lastError };
   }
+}
+
+/** Stated task codes (rule 5): metadata.taskCodes, else specializations; null when none are stated. */
+function statedProfile(req: ExecuteRequest): TaskProfile | null {
+  const codes = parseTaskCodes(req.metadata?.taskCodes as string | string[] | undefined);
+  const stated = codes.length ? codes : (req.specializations ?? []);
+  if (!stated.length) return null;
+  const profile = buildTaskProfile({ codes: stated });
+  return profile.dimensions.length ? profile : null;
+}
+
+function routingCandidateOf(p: CallableProvider, model: string): RoutingCandidate {
+  return {
+    providerId: p.id,
+    providerName: p.name,
+    providerType: p.type,
+    model,
+    region: p.locationNetwork,
+    country: p.locationCountry,
+    compliance: p.compliance,
+    inputPricePerMillion: 0,
+    outputPricePerMillion: 0,
+    specializations: [],
+    supportsVision: false,
+    isDefault: p.isDefault,
+    isDefaultModel: model === p.defaultModel,
+  };
+}
+
+function geofencing(plan: Plan): { applied: boolean; rules: string[] } {
+  if (!plan.applied || !hasGeoRules(plan.applied.policy.geo)) return { applied: false, rules: [] };
+  return { applied: true, rules: describeGeoRules(plan.applied.policy.geo) };
+}
+
+/** What the execution record keeps about routing: the policy and the task dimensions (own task-fit evidence). */
+function routingMetadata(plan: Plan): Record<string, unknown> {
+  return {
+    ...(plan.applied ? { policyId: plan.applied.id, policyName: plan.applied.name, policySource: plan.applied.source } : {}),
+    ...(plan.profile?.dimensions.length ? { taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source } : {}),
+  };
 }
 
 function attempt(c: Candidate<CallableProvider>, status: 'SUCCESS' | 'ERROR', ms: number, error?: ProviderError): ExecutionAttempt {
@@ -436,6 +768,26 @@ function attempt(c: Candidate<CallableProvider>, status: 'SUCCESS' | 'ERROR', ms
     status,
     ...(error ? { errorKind: error.kind, httpStatus: error.status } : {}),
     latencyMs: Math.round(ms),
+  };
+}
+
+/** data of the gateway.executed webhook event (docs/API.md, Webhooks). */
+function executedEvent(
+  r: { id: string; providerName: string; providerType: string; model: string; promptTokens: number; completionTokens: number; totalTokens: number; costUsd: number },
+  mode: 'AUTONOMOUS' | 'SUPERVISED',
+  latencyMs: number,
+  holdId: string | null,
+): GatewayExecutedData {
+  return {
+    executionId: r.id,
+    mode,
+    provider: r.providerName,
+    providerType: r.providerType,
+    model: r.model,
+    tokens: { prompt: r.promptTokens, completion: r.completionTokens, total: r.totalTokens },
+    costUSD: r.costUsd,
+    latencyMs: Math.round(latencyMs),
+    holdId,
   };
 }
 
@@ -452,6 +804,9 @@ function toCallable(p: RuntimeProvider): CallableProvider {
     apiKey: p.apiKey,
     stored: true,
     prices: p.models,
+    locationCountry: p.locationCountry,
+    locationNetwork: p.locationNetwork,
+    compliance: p.compliance,
   };
 }
 

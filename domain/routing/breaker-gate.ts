@@ -9,6 +9,14 @@ export interface BreakerGate {
   blockedProviderIds(): ReadonlySet<string>;
   /** One provider attempt finished. Fire-and-forget: aggregated and sent to the breaker workflow. */
   recordOutcome(outcome: BreakerOutcome): void;
+  /**
+   * Called just before a call to a provider routing kept. A half-open provider admits a bounded
+   * number of concurrent probes: the call takes a probe slot (freed by its recordOutcome) or, when
+   * none is free, answers false and the caller moves on to the next candidate. Closed providers
+   * always answer true. Optional so gates without probe accounting (NO_BREAKERS) need not have it;
+   * call it as `gate.admit?.(id) ?? true`.
+   */
+  admit?(providerId: string): boolean;
 }
 
 export interface BreakerOutcome {
@@ -23,5 +31,6 @@ export interface BreakerOutcome {
 export const NO_BREAKERS: BreakerGate = {
   blockedProviderIds: () => EMPTY,
   recordOutcome: () => {},
+  admit: () => true,
 };
 const EMPTY: ReadonlySet<string> = new Set();

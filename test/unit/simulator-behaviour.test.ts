@@ -5,6 +5,7 @@ import type { StatsSnapshot } from '../../simulator/stats';
 describe('parseBehaviour', () => {
   it('parses every setting of a sim; key', () => {
     expect(parseBehaviour('sim;latency=25;fail=503;failRate=0.5;rate429=0.2;retryAfter=3;seed=7;model=gpt-x')).toEqual({
+      ...DEFAULT_BEHAVIOUR,
       latencyMs: 25,
       failStatus: 503,
       failRate: 0.5,
