@@ -94,6 +94,8 @@ export class StandInVault {
   private readonly byCode = new Map<string, StandInEntry>();
   private readonly standIns = new Set<string>();
   private readonly originals = new Set<string>();
+  /** Originals announced by reserve() whose stand-ins may not exist yet (never serialised). */
+  private readonly reserved = new Set<string>();
   private readonly counters = new Map<string, number>();
 
   constructor(options: { language?: Language; nonce?: string; seed?: string } = {}) {
@@ -167,13 +169,47 @@ export class StandInVault {
     return entry;
   }
 
+  /**
+   * Tells the vault which originals a text holds before their stand-ins are drawn (sanitizeText
+   * does this), so that no stand-in contains an original that appears later in the same text.
+   */
+  reserve(originals: Iterable<string>): void {
+    for (const o of originals) {
+      const key = o.trim().replace(/\s+/g, ' ').toLowerCase();
+      if (key.length >= 3) this.reserved.add(key);
+    }
+  }
+
   private acceptable(candidate: string, original: string): boolean {
     if (!candidate || candidate.includes(']]') || candidate.includes('[[')) return false;
     const c = candidate.toLowerCase();
     const o = original.toLowerCase().trim();
     if (c === o || c.includes(o) || (c.length >= 3 && o.includes(c))) return false;
     // Two originals never share a stand-in, and no stand-in is another original of the session.
-    return !this.standIns.has(c) && !this.originals.has(c);
+    if (this.standIns.has(c) || this.originals.has(c)) return false;
+    return !this.containsAnOriginal(c);
+  }
+
+  /**
+   * True when the stand-in contains any original of the session (a city in an address stand-in
+   * that is also a LOCATION original would put that original into the sanitized text). Small
+   * sessions are checked by substring; large ones by word sequences of up to four words.
+   */
+  private containsAnOriginal(c: string): boolean {
+    const all = [this.originals, this.reserved];
+    if (this.originals.size + this.reserved.size <= 2000) {
+      for (const set of all) for (const o of set) if (o.length >= 3 && c.includes(o)) return true;
+      return false;
+    }
+    const words = c.split(/[\s,;]+/).filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+      let gram = '';
+      for (let j = i; j < Math.min(words.length, i + 4); j++) {
+        gram = gram ? `${gram} ${words[j]}` : words[j];
+        if (gram.length >= 3 && (this.originals.has(gram) || this.reserved.has(gram))) return true;
+      }
+    }
+    return false;
   }
 }
 
@@ -225,14 +261,21 @@ function sexOf(firstName: string): 'female' | 'male' | undefined {
   return female && !male ? 'female' : male && !female ? 'male' : undefined;
 }
 
+/** A first name of that sex; faker mixes in unisex names, so skip any only the other sex bears. */
+function firstNameOf(f: Faker, sex: 'female' | 'male' | undefined): string {
+  let name = f.person.firstName(sex);
+  for (let i = 0; i < 8 && sex && sexOf(name) !== undefined && sexOf(name) !== sex; i++) name = f.person.firstName(sex);
+  return name;
+}
+
 function personName(original: string, f: Faker): string {
   const parts = original.trim().split(/\s+/);
   const sex = sexOf(parts[0]);
   if (parts.length === 1) {
-    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? f.person.firstName(sex) : f.person.lastName());
+    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? firstNameOf(f, sex) : f.person.lastName());
   }
-  const middle = parts.length > 2 ? ` ${f.person.firstName(sex)}` : '';
-  return matchCase(original, `${f.person.firstName(sex)}${middle} ${f.person.lastName()}`);
+  const middle = parts.length > 2 ? ` ${firstNameOf(f, sex)}` : '';
+  return matchCase(original, `${firstNameOf(f, sex)}${middle} ${f.person.lastName()}`);
 }
 
 const FREE_MAIL = ['gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'gmx.de', 'gmx.net', 'web.de', 't-online.de', 'icloud.com', 'aol.com', 'posteo.de', 'mail.de'];

@@ -34,11 +34,13 @@ describe('PII stand-ins', () => {
 
   it('keeps the sex of a known first name, so "Herr"/"Frau" and pronouns still fit', () => {
     const vault = new StandInVault({ language: 'de' });
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 40; i++) {
       const woman = vault.standInFor('PERSON', `Sabine Krüger${i}`).standIn.split(' ')[0].toLowerCase();
       const man = vault.standInFor('PERSON', `Jürgen Becker${i}`).standIn.split(' ')[0].toLowerCase();
-      expect(FEMALE_FIRST_NAMES.has(woman)).toBe(true);
-      expect(MALE_FIRST_NAMES.has(man)).toBe(true);
+      // faker also draws unisex names ("Jamie", "Luca"); what must not happen is a name only men
+      // (or only women) bear.
+      expect(MALE_FIRST_NAMES.has(woman) && !FEMALE_FIRST_NAMES.has(woman)).toBe(false);
+      expect(FEMALE_FIRST_NAMES.has(man) && !MALE_FIRST_NAMES.has(man)).toBe(false);
     }
   });
 
