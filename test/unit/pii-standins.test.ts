@@ -44,6 +44,18 @@ describe('PII stand-ins', () => {
     }
   });
 
+  it('never puts another original of the session into a stand-in', () => {
+    const cities = ['München', 'Berlin', 'Hamburg', 'Köln', 'Frankfurt', 'Stuttgart', 'Düsseldorf', 'Leipzig', 'Dortmund', 'Essen', 'Bremen', 'Dresden', 'Hannover', 'Nürnberg', 'Aachen', 'Bonn', 'Kiel', 'Mainz', 'Ulm', 'Trier'];
+    for (let k = 0; k < 5; k++) {
+      const vault = new StandInVault({ language: 'de' });
+      vault.reserve(cities);
+      for (let i = 0; i < 20; i++) {
+        const { standIn } = vault.standInFor('ADDRESS', `Musterstraße ${i + 1}, 10115 Berlin`);
+        for (const city of cities) expect(standIn).not.toContain(city);
+      }
+    }
+  });
+
   it('is deterministic for a session seed', () => {
     const one = new StandInVault({ seed: 'b'.repeat(32), nonce: '0badc0de' }).standInFor('EMAIL_ADDRESS', 'x@y.com');
     const two = new StandInVault({ seed: 'b'.repeat(32), nonce: '0badc0de' }).standInFor('EMAIL_ADDRESS', 'x@y.com');
