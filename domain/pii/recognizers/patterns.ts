@@ -61,7 +61,8 @@ export const phoneRecognizer: Recognizer = {
   types: ['PHONE_NUMBER'],
   find(text, ctx) {
     const out: Finding[] = [];
-    const countries = ctx.language === 'de' ? (['DE', 'AT', 'CH', 'US', 'GB'] as const) : (['US', 'GB', 'DE', 'CA'] as const);
+    // Numbers without a country code are read as the language's country (+/00 numbers carry theirs).
+    const country = ctx.language === 'de' ? 'DE' : 'US';
     for (const m of matches(PHONE_RE, text)) {
       const raw = m[0].trimEnd();
       const digits = digitsOf(raw.replace(/(x|ext\.?|extension|Durchwahl|DW)\s?\d+$/i, ''));
@@ -79,17 +80,11 @@ export const phoneRecognizer: Recognizer = {
       if (!hasShape && !context) continue;
       // Seven or eight digits are a local number at best: only with a phone word nearby.
       if (digits.length < 9 && !context) continue;
+      // One parse per candidate: libphonenumber-js costs about 50 µs a call.
+      const p = parsePhoneNumberFromString(raw, country);
       let best = 0;
-      // One parse per candidate (about 50 µs each): the language's country, or none for +/00 numbers.
-      for (const country of countries.slice(0, 1)) {
-        const p = parsePhoneNumberFromString(raw, country);
-        if (!p) continue;
-        if (p.isValid()) {
-          best = hasShape ? 0.75 : 0.4;
-          break;
-        }
-        if (p.isPossible()) best = Math.max(best, 0.35);
-      }
+      if (p?.isValid()) best = hasShape ? 0.75 : 0.4;
+      else if (p?.isPossible()) best = 0.35;
       if (best === 0) continue;
       if (context) best = Math.min(1, best + 0.35);
       out.push(finding('PHONE_NUMBER', text, m.index, m.index + raw.length, best, 'phone'));
