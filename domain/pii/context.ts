@@ -45,9 +45,9 @@ function contextRegex(type: string): RegExp | null {
 }
 
 /** True when a context word of `type` is close to [start, end). */
-export function hasContext(text: string, start: number, end: number, type: string, words?: string[]): boolean {
+export function hasContext(text: string, start: number, end: number, type: string, words?: string[], afterChars = AFTER): boolean {
   const before = text.slice(Math.max(0, start - BEFORE), start);
-  const after = text.slice(end, end + AFTER);
+  const after = text.slice(end, end + afterChars);
   if (words) {
     const b = before.toLowerCase();
     const a = after.toLowerCase();

@@ -67,3 +67,19 @@ export interface CustomEntity {
   examples?: string[];
   description?: string;
 }
+
+/** detection_summary of the spec: the number of findings, and per profile (category) and type. */
+export function detectionSummary(findings: readonly Finding[]): {
+  total_entities_found: number;
+  by_category: Record<string, { total: number; by_type: Record<string, number> }>;
+} {
+  const by_category: Record<string, { total: number; by_type: Record<string, number> }> = {};
+  for (const f of findings) {
+    const category = f.entityType === REDLIST_ENTITY_TYPE ? 'redlist' : profileOf(f.entityType);
+    const bucket = by_category[category] ?? { total: 0, by_type: {} };
+    bucket.total++;
+    bucket.by_type[f.entityType] = (bucket.by_type[f.entityType] ?? 0) + 1;
+    by_category[category] = bucket;
+  }
+  return { total_entities_found: findings.length, by_category };
+}

@@ -11,6 +11,7 @@ export {
   type BuiltInEntityType,
   type CustomEntity,
   DEFAULT_PROFILES,
+  detectionSummary,
   ENTITY_TYPES,
   type EntityType,
   entityTypesOf,

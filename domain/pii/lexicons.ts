@@ -63,10 +63,9 @@ export const AMBIGUOUS_FIRST_NAMES = new Set([
   'per', 'alle', 'bei', 'nur', 'ende', 'ahmad', 'tag', 'see', 'gute', 'ich', 'jan', 'ana',
 ]);
 
-const HAND_FIRST_NAMES = [
-  'jürgen', 'jörg', 'günter', 'günther', 'björn', 'sören', 'jürgen', 'hans-peter', 'karl-heinz', 'anne-marie',
-  'mehmet', 'ayşe', 'fatma', 'mustafa', 'ahmet', 'emine', 'hüseyin', 'özlem', 'katarzyna', 'małgorzata',
-];
+const HAND_MALE_NAMES = ['jürgen', 'jörg', 'günter', 'günther', 'björn', 'sören', 'hans-peter', 'karl-heinz', 'mehmet', 'mustafa', 'ahmet', 'hüseyin'];
+const HAND_FEMALE_NAMES = ['anne-marie', 'ayşe', 'fatma', 'emine', 'özlem', 'katarzyna', 'małgorzata'];
+const HAND_FIRST_NAMES = [...HAND_MALE_NAMES, ...HAND_FEMALE_NAMES];
 
 export const FIRST_NAMES = new Set(
   lower([
@@ -75,6 +74,14 @@ export const FIRST_NAMES = new Set(
     ...firstNamesOf(fakerDe),
     ...HAND_FIRST_NAMES,
   ]),
+);
+
+/** First names by sex (for stand-ins that keep "Herr"/"Frau" and pronouns consistent). */
+export const FEMALE_FIRST_NAMES = new Set(
+  lower([...compromiseWords(['FemaleName']), ...(fakerPerson(fakerEn).first_name?.female ?? []), ...(fakerPerson(fakerDe).first_name?.female ?? []), ...HAND_FEMALE_NAMES]),
+);
+export const MALE_FIRST_NAMES = new Set(
+  lower([...compromiseWords(['MaleName']), ...(fakerPerson(fakerEn).first_name?.male ?? []), ...(fakerPerson(fakerDe).first_name?.male ?? []), ...HAND_MALE_NAMES]),
 );
 
 export const LAST_NAMES = new Set(
@@ -161,6 +168,13 @@ for (const w of ['halle', 'essen', 'bern', 'ulm', 'marl', 'rom', 'jena', 'hof', 
 /** Longest place length in tokens (the matcher tries the longest sequence first). */
 export const MAX_PLACE_TOKENS = Math.max(...[...PLACES].map((p) => p.split(' ').length));
 
+/** First word of a place → the most tokens a place starting with it has (skips hopeless lookups). */
+export const PLACE_FIRST_WORDS = new Map<string, number>();
+for (const p of PLACES) {
+  const words = p.split(' ');
+  PLACE_FIRST_WORDS.set(words[0], Math.max(PLACE_FIRST_WORDS.get(words[0]) ?? 0, words.length));
+}
+
 /** Legal-form and institution words that end (or start) an organisation's name. */
 export const ORG_SUFFIXES = [
   'GmbH & Co. KG', 'GmbH & Co KG', 'gGmbH', 'GmbH', 'AG', 'KGaA', 'KG', 'OHG', 'UG', 'e.V.', 'eG', 'SE', 'mbH',
@@ -197,6 +211,11 @@ export const ORGANIZATIONS = new Set(
 /** Organisation names that are also everyday words (target, shell, apple, meta, otto, puma...). */
 export const AMBIGUOUS_ORGS = new Set(['target', 'shell', 'apple', 'meta', 'otto', 'puma', 'continental', 'amazon', 'bayer', 'rewe', 'bp', 'bosch', 'gap', 'next', 'sky', 'orange', 'visa', 'ford', 'disney']);
 export const MAX_ORG_TOKENS = 4;
+export const ORG_FIRST_WORDS = new Map<string, number>();
+for (const o of ORGANIZATIONS) {
+  const words = o.split(' ');
+  ORG_FIRST_WORDS.set(words[0], Math.max(ORG_FIRST_WORDS.get(words[0]) ?? 0, words.length));
+}
 
 /**
  * NRP: nationality, religious or political group. English demonyms come from compromise; the
@@ -208,11 +227,13 @@ const NRP_EN = [
   'buddhist', 'buddhists', 'sikh', 'sikhs', 'catholic', 'catholics', 'protestant', 'protestants', 'evangelical',
   'orthodox', 'mormon', 'atheist', 'atheists', 'agnostic', 'lutheran', 'methodist', 'baptist', 'anglican',
   'democrat', 'democrats', 'republican', 'republicans', 'conservative', 'conservatives', 'liberal', 'liberals',
+  'turkish', 'polish', 'german', 'french', 'british', 'irish', 'dutch', 'spanish', 'swedish', 'danish', 'finnish', 'scottish',
+  'welsh', 'kurdish', 'swiss', 'greek', 'czech', 'thai', 'filipino', 'vietnamese', 'chinese', 'japanese', 'portuguese',
   'socialist', 'socialists', 'communist', 'communists', 'libertarian', 'tory', 'tories', 'labour', 'shia', 'sunni',
 ];
 export const NRP_WORDS_EN = new Set(lower(NRP_EN));
 /** Words in NRP_WORDS_EN that need a capital letter to count ("liberal" arts, "conservative" estimate). */
-export const NRP_NEEDS_CAPITAL = new Set(['liberal', 'liberals', 'conservative', 'conservatives', 'orthodox', 'democrat', 'republican', 'labour', 'evangelical', 'socialist', 'communist']);
+export const NRP_NEEDS_CAPITAL = new Set(['polish', 'liberal', 'liberals', 'conservative', 'conservatives', 'orthodox', 'democrat', 'republican', 'labour', 'evangelical', 'socialist', 'communist']);
 
 export const NRP_STEMS_DE = [
   'deutsch', 'türkisch', 'polnisch', 'russisch', 'italienisch', 'griechisch', 'spanisch', 'französisch',

@@ -28,17 +28,22 @@ export function compareForOverlap(a: Finding, b: Finding): number {
 export function resolveOverlaps(findings: Finding[]): Finding[] {
   const ranked = [...findings].sort(compareForOverlap);
   const kept: Finding[] = [];
-  // Kept spans in start order; a candidate is kept when it touches none of them.
+  // Characters already claimed by a kept finding: linear in the covered length, not quadratic.
+  let maxEnd = 0;
+  for (const f of findings) if (f.end > maxEnd) maxEnd = f.end;
+  const claimed = new Uint8Array(maxEnd);
   for (const f of ranked) {
     if (f.end <= f.start) continue;
     let clash = false;
-    for (const k of kept) {
-      if (f.start < k.end && k.start < f.end) {
+    for (let i = f.start; i < f.end; i++) {
+      if (claimed[i]) {
         clash = true;
         break;
       }
     }
-    if (!clash) kept.push(f);
+    if (clash) continue;
+    claimed.fill(1, f.start, f.end);
+    kept.push(f);
   }
   return kept.sort((a, b) => a.start - b.start);
 }

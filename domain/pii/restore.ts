@@ -1,6 +1,12 @@
 import type { StandInEntry, StandInVault } from './stand-ins';
 import { LOOSE_WRAPPER_RE, STRICT_WRAPPER_RE, wrap } from './wrappers';
 
+const whole = (re: RegExp) => new RegExp(`^${re.source}$`, re.flags.replace('g', ''));
+const STRICT_WRAPPER_WHOLE = whole(STRICT_WRAPPER_RE);
+const LOOSE_WRAPPER_WHOLE = whole(LOOSE_WRAPPER_RE);
+/** The start of anything meant as a wrapper, in any case or spacing. */
+const WRAPPER_START = /^\[\[\s*ref\s*[:：]/i;
+
 export type RestoreMode = 'fuzzy' | 'strict';
 export type MatchCategory = 'exact' | 'case' | 'spacing' | 'partial';
 export type RestorationStatus = 'restored' | 'not_applicable' | 'safe_unrestored' | 'incomplete';
@@ -59,6 +65,11 @@ function spacedPattern(standIn: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${chars.join('[\\s./-]?')}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
+/** Lower case without whitespace and separators: the prefilter key for bare stand-ins. */
+function compact(s: string): string {
+  return s.toLowerCase().replace(/[\s./-]+/g, '');
+}
+
 function overlapsAny(hits: Hit[], start: number, end: number): boolean {
   return hits.some((h) => start < h.end && h.start < end);
 }
@@ -91,29 +102,45 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
   const unresolved: string[] = [];
   const safeUnrestored: string[] = [];
 
-  // 1. Wrappers.
-  const wrapperRe = mode === 'strict' ? STRICT_WRAPPER_RE : LOOSE_WRAPPER_RE;
-  wrapperRe.lastIndex = 0;
-  for (let m = wrapperRe.exec(text); m !== null; m = wrapperRe.exec(text)) {
-    const nonce = m[1];
-    const code = mode === 'strict' ? m[2] : `${m[2]}${m[3]}`.toUpperCase();
-    const entry = nonce.toLowerCase() === vault.nonce && (mode === 'fuzzy' || nonce === vault.nonce) ? vault.entryByCode(code) : undefined;
-    if (!entry) {
-      unresolved.push(m[0]);
+  // 1. Wrappers. Each "[[" is paired with the next "]]" by indexOf (linear: a regex scanning up to
+  //    2,000 characters after every "[[" made a text full of opened wrappers cost seconds); the pair
+  //    is then matched whole against the strict or loose form.
+  const wrapperRe = mode === 'strict' ? STRICT_WRAPPER_WHOLE : LOOSE_WRAPPER_WHOLE;
+  for (let pos = text.indexOf('[['); pos >= 0; ) {
+    const close = text.indexOf(']]', pos + 2);
+    const nextOpen = text.indexOf('[[', pos + 2);
+    const isRef = WRAPPER_START.test(text.slice(pos, pos + 16));
+    if (close < 0 || (nextOpen >= 0 && nextOpen < close) || close - pos > 2100) {
+      // A wrapper cut short ("[[ref:3f9a1c07:PER1 Lena" and no "]]"): incomplete, not restorable.
+      if (isRef) {
+        const lineEnd = text.indexOf('\n', pos);
+        const stop = Math.min(nextOpen >= 0 ? nextOpen : text.length, lineEnd >= 0 ? lineEnd : text.length, pos + 80);
+        unresolved.push(text.slice(pos, stop));
+      }
+      pos = nextOpen;
       continue;
     }
-    const canonical = wrap(vault.nonce, entry.code, entry.standIn);
-    hits.push({ start: m.index, end: m.index + m[0].length, replacement: entry.original, found: { variantFound: m[0], canonicalToken: canonical, matchCategory: category(m[0], canonical) } });
-  }
-  // A wrapper cut short ("[[ref:3f9a1c07:PER1 Lena" with no closing) is incomplete, not restorable.
-  const brokenRe = /\[\[\s*ref\s*[:：]\s*[0-9a-fA-F]{4,8}[^\]]{0,80}?(?=$|\n|\[\[)/gi;
-  for (let m = brokenRe.exec(text); m !== null; m = brokenRe.exec(text)) {
-    if (!overlapsAny(hits, m.index, m.index + m[0].length) && !unresolved.some((u) => text.indexOf(u) === m?.index)) unresolved.push(m[0]);
+    const candidate = text.slice(pos, close + 2);
+    const m = wrapperRe.exec(candidate);
+    if (m) {
+      const nonce = m[1];
+      const code = mode === 'strict' ? m[2] : `${m[2]}${m[3]}`.toUpperCase();
+      const entry = nonce.toLowerCase() === vault.nonce && (mode === 'fuzzy' || nonce === vault.nonce) ? vault.entryByCode(code) : undefined;
+      if (entry) {
+        const canonical = wrap(vault.nonce, entry.code, entry.standIn);
+        hits.push({ start: pos, end: close + 2, replacement: entry.original, found: { variantFound: candidate, canonicalToken: canonical, matchCategory: category(candidate, canonical) } });
+      } else unresolved.push(candidate);
+    } else if (isRef) unresolved.push(candidate);
+    pos = text.indexOf('[[', close + 2);
   }
 
-  // 2. Bare stand-ins, longest first so "Lena Vogt" wins over "Vogt".
+  // 2. Bare stand-ins, longest first so "Lena Vogt" wins over "Vogt". A session may hold thousands
+  //    of stand-ins: only those whose letters and digits occur in the text (case and separators
+  //    ignored, one indexOf each) get their pattern run.
+  const compactText = compact(text);
   const entries = vault.entries().sort((a, b) => b.standIn.length - a.standIn.length);
   for (const entry of entries) {
+    if (!compactText.includes(compact(entry.standIn))) continue;
     const canonical = wrap(vault.nonce, entry.code, entry.standIn);
     const re = /^[\d\s./+()-]+$/.test(entry.standIn) || entry.entityType === 'IBAN' ? spacedPattern(entry.standIn) : loosePattern(entry.standIn);
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -132,6 +159,7 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
     for (const entry of entries) {
       const canonical = wrap(vault.nonce, entry.code, entry.standIn);
       for (const { part, original } of partialParts(entry)) {
+        if (!compactText.includes(compact(part))) continue;
         const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(part)}(?![\\p{L}\\p{N}])`, 'gu');
         for (let m = re.exec(text); m !== null; m = re.exec(text)) {
           if (overlapsAny(hits, m.index, m.index + m[0].length)) continue;

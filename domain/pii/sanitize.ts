@@ -29,6 +29,7 @@ export interface SanitizeResult {
 /** Replaces each finding with its session stand-in (overlapping findings are resolved first). */
 export function sanitizeText(text: string, findings: Finding[], vault: StandInVault, language?: Language): SanitizeResult {
   const ordered = resolveOverlaps(findings);
+  vault.reserve(ordered.map((f) => text.slice(f.start, f.end)));
   let sanitized = '';
   let protectedText = '';
   let cursor = 0;

@@ -4,7 +4,7 @@ import { faker as fakerEn } from '@faker-js/faker/locale/en';
 import { composeIBAN, electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Language } from './entity-types';
-import { FIRST_NAMES, NRP_STEMS_DE, ORG_SUFFIXES } from './lexicons';
+import { FEMALE_FIRST_NAMES, FIRST_NAMES, MALE_FIRST_NAMES, NRP_STEMS_DE, ORG_SUFFIXES } from './lexicons';
 import {
   abaRoutingValid,
   cardBrand,
@@ -94,6 +94,8 @@ export class StandInVault {
   private readonly byCode = new Map<string, StandInEntry>();
   private readonly standIns = new Set<string>();
   private readonly originals = new Set<string>();
+  /** Originals announced by reserve() whose stand-ins may not exist yet (never serialised). */
+  private readonly reserved = new Set<string>();
   private readonly counters = new Map<string, number>();
 
   constructor(options: { language?: Language; nonce?: string; seed?: string } = {}) {
@@ -116,6 +118,14 @@ export class StandInVault {
 
   entries(): StandInEntry[] {
     return [...this.byCode.values()];
+  }
+
+  /**
+   * The protection manifest: one entry per stand-in with its code, type, value and wrapper
+   * (protected reference). Never the original value: safe to return to the caller or a model.
+   */
+  manifest(): { id: string; entityType: string; value: string; ref: string }[] {
+    return this.entries().map((e) => ({ id: e.code, entityType: e.entityType, value: e.standIn, ref: `[[ref:${this.nonce}:${e.code} ${e.standIn}]]` }));
   }
 
   get size(): number {
@@ -159,13 +169,47 @@ export class StandInVault {
     return entry;
   }
 
+  /**
+   * Tells the vault which originals a text holds before their stand-ins are drawn (sanitizeText
+   * does this), so that no stand-in contains an original that appears later in the same text.
+   */
+  reserve(originals: Iterable<string>): void {
+    for (const o of originals) {
+      const key = o.trim().replace(/\s+/g, ' ').toLowerCase();
+      if (key.length >= 3) this.reserved.add(key);
+    }
+  }
+
   private acceptable(candidate: string, original: string): boolean {
     if (!candidate || candidate.includes(']]') || candidate.includes('[[')) return false;
     const c = candidate.toLowerCase();
     const o = original.toLowerCase().trim();
     if (c === o || c.includes(o) || (c.length >= 3 && o.includes(c))) return false;
     // Two originals never share a stand-in, and no stand-in is another original of the session.
-    return !this.standIns.has(c) && !this.originals.has(c);
+    if (this.standIns.has(c) || this.originals.has(c)) return false;
+    return !this.containsAnOriginal(c);
+  }
+
+  /**
+   * True when the stand-in contains any original of the session (a city in an address stand-in
+   * that is also a LOCATION original would put that original into the sanitized text). Small
+   * sessions are checked by substring; large ones by word sequences of up to four words.
+   */
+  private containsAnOriginal(c: string): boolean {
+    const all = [this.originals, this.reserved];
+    if (this.originals.size + this.reserved.size <= 2000) {
+      for (const set of all) for (const o of set) if (o.length >= 3 && c.includes(o)) return true;
+      return false;
+    }
+    const words = c.split(/[\s,;]+/).filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+      let gram = '';
+      for (let j = i; j < Math.min(words.length, i + 4); j++) {
+        gram = gram ? `${gram} ${words[j]}` : words[j];
+        if (gram.length >= 3 && (this.originals.has(gram) || this.reserved.has(gram))) return true;
+      }
+    }
+    return false;
   }
 }
 
@@ -209,13 +253,29 @@ function matchCase(template: string, value: string): string {
   return value;
 }
 
+/** The sex a first name is usually given to, when the lexicons agree on one. */
+function sexOf(firstName: string): 'female' | 'male' | undefined {
+  const w = firstName.toLowerCase();
+  const female = FEMALE_FIRST_NAMES.has(w);
+  const male = MALE_FIRST_NAMES.has(w);
+  return female && !male ? 'female' : male && !female ? 'male' : undefined;
+}
+
+/** A first name of that sex; faker mixes in unisex names, so skip any only the other sex bears. */
+function firstNameOf(f: Faker, sex: 'female' | 'male' | undefined): string {
+  let name = f.person.firstName(sex);
+  for (let i = 0; i < 8 && sex && sexOf(name) !== undefined && sexOf(name) !== sex; i++) name = f.person.firstName(sex);
+  return name;
+}
+
 function personName(original: string, f: Faker): string {
   const parts = original.trim().split(/\s+/);
+  const sex = sexOf(parts[0]);
   if (parts.length === 1) {
-    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? f.person.firstName() : f.person.lastName());
+    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? firstNameOf(f, sex) : f.person.lastName());
   }
-  const middle = parts.length > 2 ? ` ${f.person.firstName()}` : '';
-  return matchCase(original, `${f.person.firstName()}${middle} ${f.person.lastName()}`);
+  const middle = parts.length > 2 ? ` ${firstNameOf(f, sex)}` : '';
+  return matchCase(original, `${firstNameOf(f, sex)}${middle} ${f.person.lastName()}`);
 }
 
 const FREE_MAIL = ['gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'gmx.de', 'gmx.net', 'web.de', 't-online.de', 'icloud.com', 'aol.com', 'posteo.de', 'mail.de'];
@@ -405,6 +465,7 @@ const NRP_EN_GROUPS = [
   ['Christian', 'Muslim', 'Jewish', 'Hindu', 'Buddhist', 'Catholic', 'Protestant', 'Sikh', 'Lutheran', 'Methodist'],
   ['Democrat', 'Republican', 'Conservative', 'Liberal', 'Socialist', 'Libertarian', 'Green'],
 ];
+const DE_PARTIES = ['SPD', 'CDU', 'CSU', 'FDP', 'AfD', 'Grünen', 'Linke', 'Linken', 'BSW', 'ÖDP', 'Piraten'];
 const NRP_DE_NOUNS = ['Italiener', 'Spanier', 'Grieche', 'Pole', 'Franzose', 'Schwede', 'Österreicher', 'Niederländer', 'Portugiese', 'Kroate'];
 
 function nrp(original: string, f: Faker, language: Language): string {
@@ -417,6 +478,7 @@ function nrp(original: string, f: Faker, language: Language): string {
       const out = pick + lower.slice(stem.length);
       return original[0] === original[0].toUpperCase() ? out[0].toUpperCase() + out.slice(1) : out;
     }
+    if (DE_PARTIES.includes(original)) return f.helpers.arrayElement(DE_PARTIES.filter((p) => p !== original));
     return matchCase(original, f.helpers.arrayElement(NRP_DE_NOUNS));
   }
   const group = NRP_EN_GROUPS.find((g) => g.some((w) => lower.startsWith(w.toLowerCase()))) ?? NRP_EN_GROUPS[0];

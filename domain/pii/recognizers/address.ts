@@ -8,16 +8,19 @@ import { finding, type Recognizer } from './types';
  * optional ", 10115 Berlin"; a postcode with its town alone ("80331 München") is an address too.
  * English: "221B Baker Street", "1600 Pennsylvania Avenue NW, Washington, DC 20500", UK postcodes.
  */
-const CITY = "[\\p{Lu}][\\p{L}'-]+(?:(?: am| an der| im| in| ob der| bei| upon| on| de| del)? [\\p{Lu}][\\p{L}'-]+)?";
+const CITY = "[\\p{Lu}][\\p{L}'-]{1,40}(?:(?: am| an der| im| in| ob der| bei| upon| on| de| del)? [\\p{Lu}][\\p{L}'-]{1,40})?";
 const DE_NUMBER = '\\d{1,4}(?:\\s?[a-zA-Z](?![\\p{L}]))?(?:\\s?[-–/]\\s?\\d{1,4})?';
-const DE_STREET = `(?:[\\p{Lu}][\\p{L}-]*${DE_STREET_SUFFIX}|(?:[\\p{Lu}][\\p{L}-]+(?:er|e|es|en) )?(?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Markt|Chaussee|Steig|Pfad)|(?:Am|An der|An den|An dem|Auf der|Auf dem|Im|In der|In den|Unter den|Zum|Zur|Hinter der|Hinter dem|Vor dem|Alt|Neuer|Alter) [\\p{Lu}][\\p{L}-]+)`;
+const DE_PREPOSITION = '(?:Am|An der|An den|An dem|Auf der|Auf dem|Im|In der|In den|Unter den|Zum|Zur|Hinter der|Hinter dem|Vor dem|Alt|Neuer|Alter)';
+// Word lengths are bounded ({0,40}): an unbounded run before a suffix makes a long hyphenated
+// word cost quadratic time.
+const DE_STREET = `(?:(?:${DE_PREPOSITION} )?[\\p{Lu}][\\p{L}-]{0,40}${DE_STREET_SUFFIX}|(?:${DE_PREPOSITION} )?(?:[\\p{Lu}][\\p{L}-]{1,40}(?:er|e|es|en) )?(?:Straße|Strasse|Str\\.|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Markt|Chaussee|Steig|Pfad)|${DE_PREPOSITION} [\\p{Lu}][\\p{L}-]{1,40}(?: [\\p{Lu}][\\p{L}-]{1,40})?)`;
 const DE_ADDRESS_RE = new RegExp(
-  `(?<![\\p{L}])${DE_STREET} ?${DE_NUMBER}(?![\\d])(?:,? (?:D-)?\\d{5} ${CITY})?`,
+  `(?<![\\p{L}-])${DE_STREET} ?${DE_NUMBER}(?![\\d])(?:,? (?:D-)?\\d{5} ${CITY})?`,
   'gu',
 );
 const PLZ_CITY_RE = new RegExp(`(?<![\\d\\p{L}-])(?:D-)?\\d{5} ${CITY}`, 'gu');
 const EN_ADDRESS_RE = new RegExp(
-  `(?<![\\p{L}\\d])\\d{1,6}[A-Za-z]? (?:(?:N|S|E|W|North|South|East|West)\\.? )?(?:[\\p{Lu}\\d][\\p{L}\\d'.-]* ){1,3}${EN_STREET_TYPES}(?![\\p{L}])(?: (?:NW|NE|SW|SE|N|S|E|W)\\b)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Flat|Room|Floor|#)\\.? ?#?[\\w-]+)?(?:,? ${CITY}(?:,? (?:[A-Z]{2}|[\\p{Lu}][\\p{L}]+)\\.?)? \\d{5}(?:-\\d{4})?|,? ${CITY},? [A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}|, ${CITY}(?=[.,;]| and| und|$))?`,
+  `(?<![\\p{L}\\d])\\d{1,6}[A-Za-z]? (?:(?:N|S|E|W|North|South|East|West)\\.? )?(?:[\\p{Lu}\\d][\\p{L}\\d'.-]{0,30} ){1,3}${EN_STREET_TYPES}(?![\\p{L}])(?: (?:NW|NE|SW|SE|N|S|E|W)\\b)?(?:,? (?:Apt|Apartment|Suite|Ste|Unit|Flat|Room|Floor|#)\\.? ?#?[\\w-]+)?(?:,? ${CITY}(?:,? (?:[A-Z]{2}|[\\p{Lu}][\\p{L}]+)\\.?)? \\d{5}(?:-\\d{4})?|,? ${CITY},? [A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}|, ${CITY}(?=[.,;]| and| und|$))?`,
   'gu',
 );
 const PO_BOX_RE = /\b(?:P\.? ?O\.? Box|Postfach) \d{1,6}(?:,? (?:D-)?\d{5} [\p{Lu}][\p{L}-]+)?/gu;

@@ -40,6 +40,9 @@ export function compileCustomEntity(entity: CustomEntity): RegExp {
   try {
     if (entity.type === 'pattern') {
       if (!entity.pattern) throw new Error('pattern is required');
+      // A bound on size; nested unbounded quantifiers ("(a+)+") are refused as a backtracking risk.
+      if (entity.pattern.length > 500) throw new Error('pattern is longer than 500 characters');
+      if (/\([^)]*[+*][^)]*\)[+*{]/.test(entity.pattern)) throw new Error('pattern nests unbounded quantifiers');
       return new RegExp(entity.pattern, 'gu');
     }
     const examples = (entity.examples ?? []).map((e) => e.trim()).filter(Boolean);

@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { hasContext, withContext } from '../context';
 import type { Finding, Language } from '../entity-types';
 import {
@@ -9,6 +10,8 @@ import {
   LAST_NAMES,
   MAX_ORG_TOKENS,
   MAX_PLACE_TOKENS,
+  ORG_FIRST_WORDS,
+  PLACE_FIRST_WORDS,
   NAME_PARTICLES,
   NRP_NOUNS_DE,
   NRP_NEEDS_CAPITAL,
@@ -43,7 +46,7 @@ interface Token {
   gap: string;
 }
 
-const TOKEN_RE = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’-]*|\d+[\p{L}]?/gu;
+const TOKEN_RE = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*|\d+[\p{L}]?/gu;
 const SENTENCE_GAP = /[.!?\n:;•*"“„([|]|^\s*[-–]\s*$/;
 
 export function tokenize(text: string): Token[] {
@@ -74,7 +77,7 @@ export function tokenize(text: string): Token[] {
 
 /** Capitalised German words that start sentences or are common nouns near names, never names. */
 const DE_COMMON = new Set(
-  'der die das den dem des ein eine einer einem einen sehr liebe lieber hallo bitte danke vielen mit von bei für am im in auf zum zur unser unsere ihr ihre ihrem ihren wir sie er es ich du heute morgen gestern montag dienstag mittwoch donnerstag freitag samstag sonntag januar februar märz april mai juni juli august september oktober november dezember herzliche grüße gruß beste viele frage termin rechnung vertrag kunde kundin firma team herrn herr frau dr prof gmbh ag straße stadt land wenn aber und oder auch noch nur als wie was wer wo warum dann dort hier mein meine dein deine sein seine kein keine alle jeder jede dieser diese dieses name adresse telefon email nachricht anruf treffen projekt besprechung ansprechpartner geschäftsführer leiter abteilung bank sparkasse kontakt patient patientin arzt ärztin mitarbeiter mitarbeiterin kollege kollegin'.split(
+  'laut gemäß wegen trotz während statt seit ab bis durch gegen ohne um außer aus nach zu zwischen neben hinter vor über unter anstatt innerhalb außerhalb mittels dank zufolge zwecks nr vorgang betreff betr bzgl anbei hiermit daher deshalb trotzdem jedoch allerdings außerdem zudem ebenfalls bereits schon immer nie oft manchmal bald jetzt nun gleich sofort leider gerne natürlich vielleicht wahrscheinlich sicher eigentlich insgesamt zunächst anschließend danach vorher nachher zuerst zuletzt letztlich übrigens ansonsten sonst dennoch somit also wobei weil dass damit obwohl sobald solange bevor nachdem falls sowie bzw ggf evtl usw inkl zzgl abs ziff kap anlage seite teil punkt frau herr sehr geehrte geehrter liebe lieben guten tag morgen abend hallo hi moin servus achtung hinweis wichtig dringend info update termin neu neue neuer neues alt alte alter altes groß große kleiner kleine erste erster zweite letzte nächste nächster diese dieser dieses jene jener welche welcher manche mehrere einige viele wenige andere anderer gesamte ganze jede jeder jedes beide beiden keine kein einer einem einen einer der die das den dem des ein eine einer einem einen sehr liebe lieber hallo bitte danke vielen mit von bei für am im in auf zum zur unser unsere ihr ihre ihrem ihren wir sie er es ich du heute morgen gestern montag dienstag mittwoch donnerstag freitag samstag sonntag januar februar märz april mai juni juli august september oktober november dezember herzliche grüße gruß beste viele frage termin rechnung vertrag kunde kundin firma team herrn herr frau dr prof gmbh ag straße stadt land wenn aber und oder auch noch nur als wie was wer wo warum dann dort hier mein meine dein deine sein seine kein keine alle jeder jede dieser diese dieses name adresse telefon email nachricht anruf treffen projekt besprechung ansprechpartner geschäftsführer leiter abteilung bank sparkasse kontakt patient patientin arzt ärztin mitarbeiter mitarbeiterin kollege kollegin'.split(
     ' ',
   ),
 );
@@ -86,6 +89,9 @@ function isCommonWord(t: Token, language: Language): boolean {
   if (language === 'de') return DE_COMMON.has(t.lower) || FUNCTION_WORDS.has(t.lower);
   return ENGLISH_WORDS.has(t.lower) || FUNCTION_WORDS.has(t.lower) || DE_COMMON.has(t.lower);
 }
+
+/** Lower-case parts of German academic titles ("Dr. med.", "Dr. rer. nat."). */
+const ACADEMIC_PARTS = new Set(['med', 'dent', 'vet', 'rer', 'nat', 'pol', 'oec', 'phil', 'jur', 'habil', 'h', 'c', 'ing', 'dipl', 'mult']);
 
 function isTitle(t: Token): boolean {
   return t.cap && PERSON_TITLES.has(t.lower.replace(/\.$/, ''));
@@ -109,8 +115,61 @@ function isLastName(t: Token): boolean {
 function isPlaceWord(t: Token): boolean {
   return PLACES.has(t.lower) && !FIRST_NAMES.has(t.lower) && !LAST_NAMES.has(t.lower);
 }
+/** Inner capitals mark product and code names ("SQLite", "GitHub"), not people ("McDonald" excepted). */
+function isCamelCase(text: string): boolean {
+  return (/\p{Ll}\p{Lu}/u.test(text) && !/^(?:Mc|Mac|De|Di|Da|Le|La|Van|Von|O')\p{Lu}/u.test(text)) || /^\p{Lu}{2,}\p{Ll}/u.test(text);
+}
+
+/**
+ * English words compromise's tagger reads as adjectives, verbs, adverbs, organisations or places
+ * ("Temporal", "Spring", "Quarterly"): such a word does not start or end a name. The tagger costs
+ * about 0.5 ms a call, so it only checks the rare capitalised pairs no lexicon knows; answers are
+ * memoised per word.
+ */
+const nonNameWordCache = new Map<string, boolean>();
+const NON_NAME_TAGS = new Set(['Adjective', 'Verb', 'Adverb', 'Preposition', 'Determiner', 'Conjunction', 'Organization', 'Place', 'Plural', 'Value', 'Date']);
+function isEnglishNonNameWord(word: string): boolean {
+  const cached = nonNameWordCache.get(word);
+  if (cached !== undefined) return cached;
+  const json = nlp(word).json() as { terms: { tags: string[] }[] }[];
+  const tags = json[0]?.terms[0]?.tags ?? [];
+  const result = tags.some((t) => NON_NAME_TAGS.has(t));
+  if (nonNameWordCache.size > 50_000) nonNameWordCache.clear();
+  nonNameWordCache.set(word, result);
+  return result;
+}
+function englishPairOk(a: Token, b: Token, language: Language): boolean {
+  return language !== 'en' || (!isEnglishNonNameWord(a.text) && !isEnglishNonNameWord(b.text));
+}
+
 function isUnknownCap(t: Token, language: Language): boolean {
-  return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase();
+  return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase() && !isCamelCase(t.text);
+}
+
+/** Words and punctuation right before a name: "Call X Y", "Thanks, X Y", "mit X Y und", "Name: X Y". */
+const PERSON_CUES = new Set([
+  'call', 'contact', 'ask', 'email', 'tell', 'thanks', 'thank', 'regards', 'cheers', 'sincerely', 'dear', 'hi', 'hello', 'with', 'and',
+  'from', 'by', 'name', 'named', 'called', 'notes', 'cc', 'to', 'mit', 'und', 'von', 'an', 'für', 'heiße', 'bin', 'sie', 'grüßen',
+  'grüße', 'gruß', 'ansprechpartner', 'ansprechpartnerin', 'kontakt', 'patient', 'patientin', 'kollege', 'kollegin', 'kunde',
+  'kundin', 'mitarbeiter', 'mitarbeiterin', 'vertreter', 'vertreterin', 'unterzeichner', 'is', 'ist', 'team', 'manager', 'leiter', 'leiterin',
+  // Roles that introduce a person ("the landlord, X Y", "der Vermieter X Y").
+  'landlord', 'tenant', 'applicant', 'candidate', 'employee', 'colleague', 'owner', 'buyer', 'seller', 'customer', 'client', 'doctor',
+  'lawyer', 'attorney', 'witness', 'claimant', 'vermieter', 'vermieterin', 'mieter', 'mieterin', 'bewerber', 'bewerberin',
+  'antragsteller', 'antragstellerin', 'käufer', 'käuferin', 'verkäufer', 'verkäuferin', 'inhaber', 'inhaberin', 'zeuge', 'zeugin',
+  'anwalt', 'anwältin', 'geschäftsführer', 'geschäftsführerin', 'vorgesetzte', 'vorgesetzter',
+]);
+function personCueBefore(text: string, tokens: Token[], i: number): boolean {
+  if (i === 0) return false;
+  const prev = tokens[i - 1];
+  if (PERSON_CUES.has(prev.lower) && /^[\s,:]*$/.test(tokens[i].gap)) return true;
+  // A sign-off on the line before ("Mit freundlichen Grüßen\nX Y", "Best regards,\nX Y").
+  return /(?:grüßen|grüße|gruß|regards|thanks|sincerely|cheers),?\s*\n\s*$/i.test(text.slice(Math.max(0, tokens[i].start - 20), tokens[i].start));
+}
+
+/** German (and English) noun endings: "Besprechung", "Freiheit", "Station" are not names. */
+const NOUN_ENDINGS = /(?:ung|heit|keit|schaft|tion|sion|ment|tät|nis|ismus|chen|lein|ität|ness|ship|ance|ence|zeit|stand|werk|haus|amt)$/;
+function looksLikeNoun(t: Token): boolean {
+  return NOUN_ENDINGS.test(t.lower);
 }
 
 function personFindings(text: string, tokens: Token[], language: Language): Finding[] {
@@ -149,12 +208,33 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
     const t = tokens[i];
-    if (!t.cap) continue;
+    if (!t.cap) {
+      // 0. Chat text in lower case ("ich bin anna schmidt"): a known first name followed by a known
+      //    surname, neither of them an everyday word.
+      const n = tokens[i + 1];
+      if (
+        n &&
+        !n.cap &&
+        adjacent(tokens, i + 1) &&
+        isFirstName(t) &&
+        isLastName(n) &&
+        !isAmbiguousFirst(t) &&
+        !isCommonWord(t, language) &&
+        !isCommonWord(n, language) &&
+        !ENGLISH_WORDS.has(n.lower) &&
+        !isPlaceWord(n)
+      ) {
+        emit(i, i + 1, 0.6, 'lower_case_name');
+        i++;
+      }
+      continue;
+    }
 
     // 1. A title or form of address: the capitalised words after it are the name.
     if (isTitle(t)) {
       let j = i + 1;
-      while (j < tokens.length && isTitle(tokens[j]) && /^\.?\s$/.test(tokens[j].gap)) j++;
+      // At most four more title words ("Prof. Dr. med. habil."): a run of them is not a name.
+      while (j < tokens.length && j - i <= 4 && (isTitle(tokens[j]) || ACADEMIC_PARTS.has(tokens[j].lower)) && /^\.?\s$/.test(tokens[j].gap)) j++;
       if (j < tokens.length && tokens[j].cap && /^\.?\s$/.test(tokens[j].gap) && !isCommonWord(tokens[j], language)) {
         const end = extend(j, 2, true);
         emit(j, end, 0.9, 'title');
@@ -191,14 +271,38 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
       continue;
     }
 
-    // 4. English: two unknown capitalised words mid-sentence are usually a name.
-    if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language)) {
+    // 4. Two unknown capitalised words after a person cue ("Call", "Thanks,", "Name:", "mit", "heiße",
+    //    a sign-off line) are a name, in English and German alike.
+    if (next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !looksLikeNoun(t) && !looksLikeNoun(next) && personCueBefore(text, tokens, i) && englishPairOk(t, next, language)) {
+      const end = extend(i + 1, 1, false);
+      emit(i, end, 0.75, 'person_cue');
+      i = end;
+      continue;
+    }
+
+    // 5. Two unknown capitalised words opening a sentence are usually a name. German capitalises
+    //    nouns, so there the pair must not look like a noun or an inflected adjective ("Neue Kunden")
+    //    and a lower-case word (a verb: "wurde", "hat") or the end of the clause must follow.
+    const after = tokens[i + 2];
+    const germanOk =
+      !next ||
+      (language !== 'de' && !(after?.cap && adjacent(tokens, i + 2))) ||
+      (t.text.length > 2 &&
+        next.text.length > 2 &&
+        !looksLikeNoun(t) && !looksLikeNoun(next) && !/(?:e|en|er|es|em)$/.test(t.lower) && (!after?.cap || !adjacent(tokens, i + 2)));
+    if (t.sentStart && germanOk && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !ENGLISH_WORDS.has(t.lower) && !ENGLISH_WORDS.has(next.lower) && englishPairOk(t, next, language)) {
+      emit(i, i + 1, 0.55, 'proper_pair');
+      i = i + 1;
+      continue;
+    }
+
+    if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && englishPairOk(t, next, language)) {
       emit(i, i + 1, hasContext(text, t.start, next.end, 'PERSON') ? 0.7 : 0.45, 'proper_pair');
       i = i + 1;
       continue;
     }
 
-    // 5. A known surname alone ("Schmidt said") needs context.
+    // 6. A known surname alone ("Schmidt said") needs context.
     if (isLastName(t) && !t.sentStart && !isCommonWord(t, language) && !isPlaceWord(t)) {
       emit(i, i, 0.35, 'last_name');
     }
@@ -206,9 +310,9 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
   return out;
 }
 
-const PLACE_CUES = new Set(['in', 'from', 'to', 'near', 'at', 'nach', 'aus', 'bei', 'von', 'nahe', 'around', 'outside', 'across', 'via', 'über', 'richtung', 'zwischen', 'and', 'und']);
-const STRONG_PLACE_CUES_EN = new Set(['lives', 'living', 'live', 'lived', 'based', 'located', 'born', 'moved', 'relocated', 'travelled', 'traveled', 'flew', 'resides', 'residing', 'headquartered', 'office', 'visit', 'visiting', 'trip', 'grew', 'raised', 'stationed', 'branch']);
-const STRONG_PLACE_CUES_DE = new Set(['wohnt', 'lebt', 'wohne', 'lebe', 'geboren', 'zieht', 'zog', 'umgezogen', 'stammt', 'kommt', 'komme', 'sitz', 'ansässig', 'filiale', 'büro', 'fährt', 'reist', 'urlaub', 'wohnhaft', 'niederlassung', 'standort', 'aufgewachsen']);
+const PLACE_CUES = new Set(['in', 'from', 'to', 'near', 'at', 'nach', 'aus', 'von', 'nahe', 'around', 'outside', 'across', 'via', 'über', 'richtung', 'zwischen']);
+const STRONG_PLACE_CUES_EN = new Set(['moving', 'move', 'relocating', 'settled', 'lives', 'living', 'live', 'lived', 'based', 'located', 'born', 'moved', 'relocated', 'travelled', 'traveled', 'flew', 'resides', 'residing', 'headquartered', 'office', 'visit', 'visiting', 'trip', 'grew', 'raised', 'stationed', 'branch']);
+const STRONG_PLACE_CUES_DE = new Set(['wohnt', 'lebt', 'wohne', 'lebe', 'geboren', 'zieht', 'zog', 'umgezogen', 'stammt', 'kommt', 'komme', 'sitz', 'ansässig', 'filiale', 'büro', 'fährt', 'reist', 'urlaub', 'wohnhaft', 'niederlassung', 'standort', 'aufgewachsen', 'arbeitet', 'arbeite', 'gearbeitet', 'studiert', 'zuhause', 'ansässige', 'ansässigen', 'wohnen', 'leben', 'lebte', 'wohnte', 'gezogen']);
 const DE_NOT_PLACES = new Set(['ordnung', 'kraft', 'zukunft', 'bezug', 'frage', 'rechnung', 'höhe', 'zusammenarbeit', 'absprache', 'kürze', 'vertretung', 'ruhe', 'eile', 'arbeit', 'betrieb', 'anspruch', 'kontakt', 'hinblick', 'form', 'teilzeit', 'vollzeit', 'rente', 'urlaub', 'elternzeit', 'quarantäne', 'behandlung', 'therapie', 'deutschland']);
 
 function placeFindings(text: string, tokens: Token[], language: Language): Finding[] {
@@ -220,7 +324,8 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
     const cue = prev && PLACE_CUES.has(prev.lower) && !t.sentStart;
     let matched = false;
     // Longest lexicon match first ("Frankfurt am Main" before "Frankfurt").
-    for (let k = Math.min(MAX_PLACE_TOKENS, tokens.length - i); k >= 1 && !matched; k--) {
+    const maxTokens = PLACE_FIRST_WORDS.get(t.lower) ?? 0;
+    for (let k = Math.min(maxTokens, MAX_PLACE_TOKENS, tokens.length - i); k >= 1 && !matched; k--) {
       let key = t.lower;
       let ok = true;
       for (let j = i + 1; j < i + k; j++) {
@@ -240,9 +345,15 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
       matched = true;
     }
     if (matched || !cue) continue;
-    // An unknown capitalised word after "lives in", "wohnt in", "born in" is a place.
-    const before = tokens[i - 2];
-    const strong = before && (language === 'de' ? STRONG_PLACE_CUES_DE : STRONG_PLACE_CUES_EN).has(before.lower);
+    // An unknown capitalised word after "lives in", "wohnt in", "born ... in", "moved from X to", or
+    // before "geboren" is a place: look for a place verb in the same clause.
+    const strongCues = language === 'de' ? STRONG_PLACE_CUES_DE : STRONG_PLACE_CUES_EN;
+    let strong = false;
+    for (let k = i - 2; k >= Math.max(0, i - 9) && !strong; k--) {
+      if (strongCues.has(tokens[k].lower)) strong = true;
+      if (tokens[k + 1].sentStart) break;
+    }
+    for (let k = i + 1; k <= Math.min(tokens.length - 1, i + 3) && !strong; k++) if (strongCues.has(tokens[k].lower)) strong = true;
     if (!strong || DE_NOT_PLACES.has(t.lower) || isFirstName(t) || (language === 'en' && isCommonWord(t, language))) continue;
     let end = i;
     if (tokens[i + 1] && adjacent(tokens, i + 1) && tokens[i + 1].cap && !isCommonWord(tokens[i + 1], language)) end = i + 1;
@@ -253,15 +364,18 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ORG_SUFFIX_RE = new RegExp(
-  `((?:[\\p{Lu}\\d][\\p{L}\\p{N}&'’.+-]*(?: |-| & | und | and | of | für | de )){1,4})(${[...ORG_SUFFIXES]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRe)
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'gu',
-);
+const ORG_SUFFIX_ALTERNATION = [...ORG_SUFFIXES]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRe)
+  .join('|');
+/** A legal form starting exactly at lastIndex ("GmbH & Co. KG", "Inc."), not followed by a letter. */
+const ORG_SUFFIX_STICKY_RE = new RegExp(`(?:${ORG_SUFFIX_ALTERNATION})(?![\\p{L}\\p{N}])`, 'uy');
+/** One to four capitalised name words (joined by spaces, hyphens, "&", "und", "of") ending right before it. */
+const ORG_NAME_BEFORE_RE = /(?:[\p{Lu}\d][\p{L}\p{N}&'’.+-]*(?: |-| & | und | and | of | für | de )){1,4}$/u;
+/** The first token (as tokenize() cuts it) of each suffix: "e.V." starts with "e", "& Partner" with "Partner". */
+const ORG_SUFFIX_FIRST_WORDS = new Set(ORG_SUFFIXES.map((x) => /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*/u.exec(x)?.[0] ?? '').filter(Boolean));
 const ORG_PREFIX_RE = new RegExp(`(?<![\\p{L}])(?:${ORG_PREFIXES.map(escapeRe).join('|')})((?: [\\p{Lu}][\\p{L}\\p{N}-]*){1,3})`, 'gu');
-const EMPLOYER_CUE_RE = /\b(?:works? (?:at|for)|working (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|arbeitet (?:bei|für)|arbeite (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
+const EMPLOYER_CUE_RE = /\b(?:(?:works?|working|worked) (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|(?:arbeitet|arbeite|arbeitete)(?: seit \d{4}| schon lange| jetzt)? (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)(?: der| dem| the)?\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
 
 function stripLeading(text: string, start: number, end: number, language: Language): number {
   // "The Acme Corp", "Bei Müller GmbH": leading function words are not part of the name.
@@ -279,11 +393,22 @@ function stripLeading(text: string, start: number, end: number, language: Langua
 
 function organizationFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
-  ORG_SUFFIX_RE.lastIndex = 0;
-  for (let m = ORG_SUFFIX_RE.exec(text); m !== null; m = ORG_SUFFIX_RE.exec(text)) {
-    const end = m.index + m[0].length;
-    const start = stripLeading(text, m.index, end, language);
-    if (start >= end - m[2].length) continue;
+  // Legal-form suffixes: find the suffix tokens first (cheap), then the name words right before
+  // each one (running one pattern for both over the whole text cost a third of this function).
+  let lastEnd = -1;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.start < lastEnd || !ORG_SUFFIX_FIRST_WORDS.has(t.text)) continue;
+    ORG_SUFFIX_STICKY_RE.lastIndex = t.start;
+    const suffix = ORG_SUFFIX_STICKY_RE.exec(text);
+    if (!suffix) continue;
+    const windowStart = tokens[Math.max(0, i - 6)].start;
+    const name = ORG_NAME_BEFORE_RE.exec(text.slice(windowStart, t.start));
+    if (!name) continue;
+    const end = t.start + suffix[0].length;
+    const start = stripLeading(text, windowStart + name.index, end, language);
+    if (start >= t.start) continue;
+    lastEnd = end;
     out.push(finding('ORGANIZATION', text, start, end, withContext(text, start, end, 'ORGANIZATION', 0.8, 0.15), 'org_suffix'));
   }
   ORG_PREFIX_RE.lastIndex = 0;
@@ -294,6 +419,7 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
   for (let m = EMPLOYER_CUE_RE.exec(text); m !== null; m = EMPLOYER_CUE_RE.exec(text)) {
     const start = m.index + m[0].length - m[1].length;
     const firstWord = m[1].split(' ')[0].toLowerCase();
+    if (m[1].replace(/[^\p{L}]/gu, '').length < 3) continue;
     if (FUNCTION_WORDS.has(firstWord) || DE_COMMON.has(firstWord) || FIRST_NAMES.has(firstWord) || PERSON_TITLES.has(firstWord)) continue;
     out.push(finding('ORGANIZATION', text, start, start + m[1].length, 0.6, 'employer_cue'));
   }
@@ -301,7 +427,7 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (!t.cap) continue;
-    for (let k = Math.min(MAX_ORG_TOKENS, tokens.length - i); k >= 1; k--) {
+    for (let k = Math.min(ORG_FIRST_WORDS.get(t.lower) ?? 0, MAX_ORG_TOKENS, tokens.length - i); k >= 1; k--) {
       let key = t.lower;
       let ok = true;
       for (let j = i + 1; j < i + k; j++) {
@@ -323,13 +449,22 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
   return out;
 }
 
-const NRP_DE_RE = new RegExp(`^(?:${NRP_STEMS_DE.join('|')})(?:e|er|en|es|em)?$`);
+/** German NRP adjectives: a known stem plus an adjective ending ("türkisch", "türkischen"). */
+const NRP_DE_ENDINGS = new Set(['', 'e', 'er', 'en', 'es', 'em']);
+const NRP_DE_STEMS = new Set(NRP_STEMS_DE);
+function isGermanNrpAdjective(lower: string): boolean {
+  for (let cut = 0; cut <= 2; cut++) {
+    const stem = cut === 0 ? lower : lower.slice(0, -cut);
+    if (NRP_DE_STEMS.has(stem) && NRP_DE_ENDINGS.has(lower.slice(stem.length))) return true;
+  }
+  return false;
+}
 function nrpFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
   for (const t of tokens) {
     let hit = false;
     if (language === 'de') {
-      hit = (t.cap && NRP_NOUNS_DE.has(t.lower)) || NRP_DE_RE.test(t.lower);
+      hit = (t.cap && NRP_NOUNS_DE.has(t.lower)) || isGermanNrpAdjective(t.lower);
       // Political parties are written in capitals: SPD, CDU.
       if (!hit && /^[A-Z]{2,4}$/.test(t.text)) hit = NRP_NOUNS_DE.has(t.lower);
     } else {

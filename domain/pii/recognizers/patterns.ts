@@ -33,7 +33,9 @@ function* matches(re: RegExp, text: string): Generator<RegExpExecArray> {
   }
 }
 
-const EMAIL_RE = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![A-Za-z0-9])/g;
+// The look-behind starts a match only where a local part starts: without it, a long run of
+// letters costs quadratic time (every position scans to the run's end looking for "@").
+const EMAIL_RE = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![A-Za-z0-9])/g;
 export const emailRecognizer: Recognizer = {
   name: 'email',
   types: ['EMAIL_ADDRESS'],
@@ -49,6 +51,9 @@ export const emailRecognizer: Recognizer = {
   },
 };
 
+const IPV4_SHAPE = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+const STEUERNUMMER_SHAPE = /^\d{2,3}\/\d{3,4}\/\d{4,5}$/;
+const SSN_SHAPE = /^\d{3}-\d{2}-\d{4}$/;
 const DATE_LIKE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$|^\d{4}[./-]\d{1,2}[./-]\d{1,2}$/;
 const PHONE_RE = /(?<![\w+/.-])(?:(?:\+|00)\d{1,3}[\s.-]?)?(?:\(0?\d{1,5}\)[\s.-]?)?\d{1,5}(?:[\s./-]?\d{1,5}){1,5}(?:\s?(?:x|ext\.?|extension|Durchwahl|DW)\s?\d{1,5})?(?![\w]|[.-]\d)/g;
 export const phoneRecognizer: Recognizer = {
@@ -56,27 +61,33 @@ export const phoneRecognizer: Recognizer = {
   types: ['PHONE_NUMBER'],
   find(text, ctx) {
     const out: Finding[] = [];
-    const countries = ctx.language === 'de' ? (['DE', 'AT', 'CH', 'US', 'GB'] as const) : (['US', 'GB', 'DE', 'CA'] as const);
+    // Numbers without a country code are read as the language's country (+/00 numbers carry theirs).
+    const country = ctx.language === 'de' ? 'DE' : 'US';
     for (const m of matches(PHONE_RE, text)) {
       const raw = m[0].trimEnd();
       const digits = digitsOf(raw.replace(/(x|ext\.?|extension|Durchwahl|DW)\s?\d+$/i, ''));
       if (digits.length < 7 || digits.length > 15) continue;
-      if (DATE_LIKE.test(raw)) continue;
-      // A bare digit run without separators, a plus or a leading 0 is an id, not a phone number.
+      if (DATE_LIKE.test(raw) || SSN_SHAPE.test(raw) || STEUERNUMMER_SHAPE.test(raw) || IPV4_SHAPE.test(raw)) continue;
+      // Invoice, order and reference numbers ("Rechnung Nr. 2024-0815") are not phone numbers.
+      if (/(?:\b(?:nr|no|nummer|number|invoice|order|rechnung|bestellung|ref|az|ticket|id)\.?|#)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // Digits of a card number or of an IBAN's groups ("DE89 3704 ...") are not phone numbers.
+      if (digits.length >= 13 && luhnValid(digits)) continue;
+      if (/[A-Z]{2}\d{2} ?$/.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
+      // A bare digit run without separators, a plus or a leading 0 is an id, not a phone number,
+      // unless a phone word is near: decide that before the (costly) libphonenumber parse.
       const hasShape = /[\s()./-]/.test(raw) || raw.startsWith('+') || raw.startsWith('0');
+      const context = hasContext(text, m.index, m.index + raw.length, 'PHONE_NUMBER');
+      if (!hasShape && !context) continue;
+      // Seven or eight digits are a local number at best: only with a phone word nearby.
+      if (digits.length < 9 && !context) continue;
+      // One parse per candidate: libphonenumber-js costs about 50 µs a call.
+      const p = parsePhoneNumberFromString(raw, country);
       let best = 0;
-      for (const country of countries) {
-        const p = parsePhoneNumberFromString(raw, country);
-        if (!p) continue;
-        if (p.isValid()) {
-          best = Math.max(best, hasShape ? 0.75 : 0.4);
-          break;
-        }
-        if (p.isPossible()) best = Math.max(best, 0.35);
-      }
+      if (p?.isValid()) best = hasShape ? 0.75 : 0.4;
+      else if (p?.isPossible()) best = 0.35;
       if (best === 0) continue;
-      const end = m.index + raw.length;
-      out.push(finding('PHONE_NUMBER', text, m.index, end, withContext(text, m.index, end, 'PHONE_NUMBER', best), 'phone'));
+      if (context) best = Math.min(1, best + 0.35);
+      out.push(finding('PHONE_NUMBER', text, m.index, m.index + raw.length, best, 'phone'));
     }
     return out;
   },
@@ -177,7 +188,7 @@ export const taxIdRecognizer: Recognizer = {
   },
 };
 
-const ACCOUNT_RE = /(?<![\d.,/-])\d{8,17}(?![\d.,/-]|,\d)/g;
+const ACCOUNT_RE = /(?<![\d.,/-])\d{8,17}(?![\d/-]|[.,]\d)/g;
 const ACCOUNT_CONTEXT = ['account', 'acct', 'routing', 'aba', 'checking', 'savings', 'kontonummer', 'konto', 'kto', 'bankkonto', 'wire', 'bank'];
 export const bankNumberRecognizer: Recognizer = {
   name: 'us_bank_number',
@@ -195,8 +206,8 @@ export const bankNumberRecognizer: Recognizer = {
 };
 
 const DEA_RE = /(?<![A-Za-z0-9])[A-Z][A-Z9]\d{7}(?![A-Za-z0-9])/g;
-const NINE_DIGITS_RE = /(?<![\d.,/-])\d{9}(?![\d.,/-])/g;
-const TEN_DIGITS_RE = /(?<![\d.,/-])\d{10}(?![\d.,/-])/g;
+const NINE_DIGITS_RE = /(?<![\d.,/-])\d{9}(?![\d/-]|[.,]\d)/g;
+const TEN_DIGITS_RE = /(?<![\d.,/-])\d{10}(?![\d/-]|[.,]\d)/g;
 const LICENSE_RE = /(?<![A-Za-z0-9])[A-Z]{1,3}[- ]?\d{4,8}(?![A-Za-z0-9])/g;
 const LICENSE_CONTEXT = ['medical licen', 'license', 'licence', 'lanr', 'arztnummer', 'approbation', 'dea', 'npi', 'prescriber', 'ärztliche zulassung', 'zulassungsnummer', 'registration'];
 export const medicalLicenseRecognizer: Recognizer = {
@@ -252,7 +263,7 @@ export const ipRecognizer: Recognizer = {
 };
 
 const URL_RE = /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[^\s<>"'`]*/gi;
-const TLDS = 'com|de|org|net|io|ai|co|uk|eu|at|ch|gov|edu|info|biz|app|dev|us|fr|it|nl|es|me|tv|cloud|online|shop|tech|page';
+const TLDS = 'com|de|org|net|io|ai|co|uk|eu|at|ch|gov|edu|info|biz|app|dev|us|fr|it|nl|es|me|tv|cloud|online|shop|tech|page|name|xyz|club|site|store|blog|news|media|agency|email|link|live|world|berlin|ca|au|se|no|dk|pl|be|jp|cn|in|ru|br';
 const BARE_DOMAIN_RE = new RegExp(`(?<![\\w@./-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:${TLDS})(?:\\/[^\\s<>"'\`]*)?(?![\\w@-])`, 'gi');
 export const urlRecognizer: Recognizer = {
   name: 'url',
@@ -277,7 +288,7 @@ export const urlRecognizer: Recognizer = {
 const MONTHS_EN = 'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
 const MONTHS_DE = 'Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Okt|Nov|Dez';
 const DATE_RES = [
-  /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d./-]|\.\d)/g,
+  /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-]|\.\d)/g,
   /(?<![\d./-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g,
   new RegExp(`\\b(?:${MONTHS_EN})\\.? \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}\\b`, 'g'),
   new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:${MONTHS_EN})\\.?,? \\d{4}\\b`, 'g'),
@@ -297,7 +308,8 @@ export const dateOfBirthRecognizer: Recognizer = {
           const b = Number(m[3]);
           if (a < 1 || b < 1 || a > 31 || b > 31 || (a > 12 && b > 12)) continue;
         }
-        const score = hasContext(text, m.index, end, 'DATE_OF_BIRTH', DOB_CONTEXT) ? 0.85 : 0.25;
+        // German puts the verb last: "wurde am 30.04.2005 in Schwäbisch Hall geboren".
+        const score = hasContext(text, m.index, end, 'DATE_OF_BIRTH', DOB_CONTEXT, 48) ? 0.85 : 0.25;
         out.push(finding('DATE_OF_BIRTH', text, m.index, end, score, 'date'));
       }
     }

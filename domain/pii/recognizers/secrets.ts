@@ -51,10 +51,10 @@ export const apiKeyRecognizer: Recognizer = {
     }
     KEY_VALUE_RE.lastIndex = 0;
     for (let m = KEY_VALUE_RE.exec(text); m !== null; m = KEY_VALUE_RE.exec(text)) {
-      const value = m[1];
-      if (!looksRandom(value)) continue;
-      const start = m.index + m[0].length - value.length;
-      out.push(finding('API_KEY', text, start, start + value.length, 0.85, 'key_value'));
+      const start = m.index + m[0].length - m[1].length;
+      const end = trimTrailing(text, start, start + m[1].length, '.');
+      if (!looksRandom(text.slice(start, end))) continue;
+      out.push(finding('API_KEY', text, start, end, 0.85, 'key_value'));
     }
     LONG_TOKEN_RE.lastIndex = 0;
     for (let m = LONG_TOKEN_RE.exec(text); m !== null; m = LONG_TOKEN_RE.exec(text)) {
