@@ -168,14 +168,12 @@ export function createContainer(infra: Infrastructure): Container {
       auth.start();
       recorder.start();
       breakers.start();
-      providerHealth.start();
     },
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
       await webhooks.drain();
       await auth.stop();
-      providerHealth.stop();
       await breakers.stop();
       await tracing.shutdown();
       await temporal.close();

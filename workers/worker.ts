@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
 import { TemporalGateway } from '../temporal/client';
+import { ensureProviderHealthSchedule } from '../temporal/provider-health-schedule';
 import { ensureSanitizerCleanupSchedule } from '../temporal/sanitizer-schedule';
 
 /**
@@ -43,6 +44,14 @@ export async function createGatehouseWorker(
   try {
     const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
     await ensureSanitizerCleanupSchedule(client, config.TEMPORAL_TASK_QUEUE, config.SANITIZER_CLEANUP_INTERVAL_SECONDS);
+    // Provider health snapshots (issue 3): here rather than in the api, so the api boots without Temporal.
+    if (config.BREAKER_HEALTH_SCHEDULE) {
+      await ensureProviderHealthSchedule(client, config.TEMPORAL_TASK_QUEUE, {
+        intervalSeconds: config.BREAKER_HEALTH_INTERVAL_SECONDS,
+        windowSeconds: config.BREAKER_HEALTH_WINDOW_SECONDS,
+        retentionDays: config.BREAKER_HEALTH_RETENTION_DAYS,
+      });
+    }
   } finally {
     await scheduleConnection.close();
   }

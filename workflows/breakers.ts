@@ -1,4 +1,4 @@
-import { continueAsNew, condition, defineQuery, defineSignal, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { continueAsNew, condition, defineQuery, defineSignal, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { BreakerActivities } from '../activities/breakers';
 import {
   type BreakerSettings,
@@ -22,8 +22,12 @@ import {
  * counts gathered under an older state (failures from before the breaker opened, reaching it after
  * it closed again) are dropped rather than mistaken for probe results.
  *
+ * Settings: every batch carries the sender's BREAKER_* settings and the workflow adopts the latest
+ * (an open breaker re-times its cooldown at once), so a changed configuration reaches running
+ * breakers without restarting them.
+ *
  * History stays bounded: past `historyLimit` events (or when the server suggests it) the workflow
- * continues as new, carrying its state and window.
+ * continues as new, carrying its state, window and current settings.
  */
 export interface BreakerMemory {
   state: BreakerState;
@@ -40,6 +44,7 @@ export interface BreakerMemory {
 export interface BreakerWorkflowInput {
   providerId: string;
   companyId: string;
+  /** The settings at start; replaced by those any later outcome batch carries. */
   settings: BreakerSettings;
   /** Continue-as-new past this many history events (default 2,000). */
   historyLimit?: number;
@@ -66,12 +71,18 @@ const { persistBreakerState, loadBreakerState } = proxyActivities<BreakerActivit
 });
 
 export async function providerBreakerWorkflow(input: BreakerWorkflowInput): Promise<'provider-deleted'> {
-  const settings = input.settings;
+  let settings = input.settings;
+  // Bumped when a batch brings different settings, to wake an open breaker so it re-times its cooldown.
+  let settingsVersion = 0;
   const historyLimit = input.historyLimit ?? 2000;
   const pending: OutcomeBatch[] = [];
   let m: BreakerMemory = input.carried ?? (await restore(input));
 
   setHandler(reportOutcomes, (batch) => {
+    if (batch.settings && !sameSettings(batch.settings, settings)) {
+      settings = batch.settings;
+      settingsVersion++;
+    }
     pending.push(batch);
   });
   setHandler(breakerStatus, () => {
@@ -125,12 +136,16 @@ export async function providerBreakerWorkflow(input: BreakerWorkflowInput): Prom
 
   for (;;) {
     if (pending.length === 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > historyLimit)) {
-      await continueAsNew<typeof providerBreakerWorkflow>({ ...input, carried: m });
+      await continueAsNew<typeof providerBreakerWorkflow>({ ...input, settings, carried: m });
     }
 
     if (m.state === 'open') {
       const remaining = (m.openedAtMs ?? Date.now()) + settings.cooldownMs - Date.now();
-      if (remaining > 0) await sleep(remaining);
+      if (remaining > 0) {
+        // New settings (a shorter or longer cooldown) wake the wait; the loop then re-times it.
+        const seen = settingsVersion;
+        if (await condition(() => settingsVersion !== seen, remaining)) continue;
+      }
       // Whatever arrived while open was counted under an older generation or is a straggler: drop it.
       pending.length = 0;
       moveTo('half-open');
@@ -142,6 +157,7 @@ export async function providerBreakerWorkflow(input: BreakerWorkflowInput): Prom
     const before = m.generation;
     for (const batch of pending.splice(0)) {
       if (batch.generation !== m.generation) continue;
+      if (batch.ok === 0 && batch.failed === 0) continue; // a settings nudge: nothing to count
       if (batch.failed > 0 && batch.lastErrorKind) m.lastErrorKind = batch.lastErrorKind;
       if (m.state === 'closed') {
         m.window = addToWindow(pruneWindow(m.window, Date.now(), settings.windowMs), Date.now(), batch.ok, batch.failed);
@@ -177,6 +193,17 @@ async function restore(input: BreakerWorkflowInput): Promise<BreakerMemory> {
     lastErrorKind: row?.lastErrorKind ?? null,
     lastPersistMs: 0,
   };
+}
+
+function sameSettings(a: BreakerSettings, b: BreakerSettings): boolean {
+  return (
+    a.windowMs === b.windowMs &&
+    a.minSamples === b.minSamples &&
+    a.errorRateThreshold === b.errorRateThreshold &&
+    a.cooldownMs === b.cooldownMs &&
+    a.halfOpenSuccesses === b.halfOpenSuccesses &&
+    a.statsPersistMs === b.statsPersistMs
+  );
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -83,17 +83,17 @@ export const routingAdvisoryRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/v1/routing-advisory',
-    summary: "Subscriber advisory: the company's providers ranked by routing, with optional task-fit evidence",
+    summary: "Subscriber advisory: the company's providers ranked by routing, with the POST filters as query parameters and optional task-fit evidence",
     tags: ['Routing'],
     auth: subscriberAuth,
     query: subscriberAdvisoryQuery,
     responses: {
       200: { description: 'Recommendations', schema: subscriberAdvisoryResponse },
-      400: { description: 'Invalid taskCodes', schema: errorSchema },
+      400: { description: 'Invalid taskCodes or filter', schema: errorSchema },
       401: { description: 'API key required', schema: errorSchema },
       429: { description: 'Hourly limit of the key reached', schema: advisoryErrorSchema },
     },
-    handler: (ctx, { principal, query }) => ctx.services.routingAdvisory.subscriber(principal, { taskCodes: query.taskCodes }),
+    handler: (ctx, { principal, query }) => ctx.services.routingAdvisory.subscriber(principal, query),
   }),
   defineRoute({
     method: 'post',

@@ -143,12 +143,28 @@ export const taskCodesField = z
   })
   .refine((v) => codesOk(typeof v === 'string' ? splitCodes(v) : v), `taskCodes: at most ${TASK_CODES_MAX} codes of at most ${TASK_CODE_MAX_LENGTH} characters`);
 
+/** A comma-separated query value as the POST body's string array (same bounds: 50 items of 64 characters). */
+function commaList(name: string) {
+  return z
+    .string()
+    .max(50 * 65)
+    .transform((v) => splitCodes(v))
+    .refine((items) => items.length <= 50 && items.every((i) => i.length <= 64), `${name}: at most 50 comma-separated values of at most 64 characters`);
+}
+
 export const subscriberAdvisoryQuery = z.object({
   taskCodes: z
     .string()
     .optional()
     .refine((v) => v === undefined || codesOk(splitCodes(v)), `taskCodes: at most ${TASK_CODES_MAX} codes of at most ${TASK_CODE_MAX_LENGTH} characters`)
     .describe('Comma-separated task codes or aliases; unknown terms are ignored'),
+  // The POST body's filters, as query parameters (lists comma-separated). content stays body-only (spec).
+  regions: commaList('regions').optional().describe('Comma-separated regions or countries'),
+  providerTypes: commaList('providerTypes').optional().describe('Comma-separated provider types'),
+  complianceFrameworks: commaList('complianceFrameworks').optional().describe('Comma-separated compliance frameworks'),
+  maxCost: z.coerce.number({ error: 'maxCost must be a number' }).nonnegative().optional().describe('USD per 1,000 tokens (list prices)'),
+  minPerformance: z.coerce.number({ error: 'minPerformance must be a number' }).min(0).max(100).optional().describe('Minimum availability, percent'),
+  useCase: z.string().max(200).optional(),
 });
 
 const stringList = z.array(z.string().trim().min(1).max(64)).max(50);

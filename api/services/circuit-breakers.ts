@@ -80,6 +80,8 @@ export class CircuitBreakerService implements BreakerGate {
   private readonly probeLeases = new Map<string, number[]>();
   private pending = new Map<string, PendingCounts>();
   private watermark: Date | null = null;
+  /** providerId → the open generation this process already sent its settings to (see nudgeOpen). */
+  private readonly nudged = new Map<string, number>();
   private refreshes = 0;
   private flushTimer: NodeJS.Timeout | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
@@ -194,7 +196,8 @@ export class CircuitBreakerService implements BreakerGate {
             taskQueue: this.deps.temporal.taskQueue,
             args: [{ providerId: c.providerId, companyId: c.companyId, settings: this.settings }],
             signal: reportOutcomes,
-            signalArgs: [{ generation: c.generation, ok: c.ok, failed: c.failed, lastErrorKind: c.lastErrorKind }],
+            // The settings ride along so changed BREAKER_* values reach breakers already running.
+            signalArgs: [{ generation: c.generation, ok: c.ok, failed: c.failed, lastErrorKind: c.lastErrorKind, settings: this.settings }],
           });
         } catch (err) {
           failed.push(c);
@@ -241,13 +244,27 @@ export class CircuitBreakerService implements BreakerGate {
         if (before && before.generation > row.generation) continue;
         if (before?.state !== row.state) this.probeLeases.delete(row.provider_id);
         this.known.set(row.provider_id, { companyId: row.company_id, state: row.state, generation: row.generation });
+        if (row.state === 'open') this.nudgeOpen(row.provider_id, row.company_id, row.generation);
         if (!this.watermark || row.updated_at > this.watermark) this.watermark = row.updated_at;
       }
+      if (full) for (const providerId of this.nudged.keys()) if (!this.known.has(providerId)) this.nudged.delete(providerId);
       if (!this.watermark) this.watermark = new Date(0);
       this.rebuildBlocked();
     } catch (err) {
       this.deps.logger.warn({ err }, 'circuit breakers: could not read breaker states; keeping the last known');
     }
+  }
+
+  /**
+   * An open breaker gets no traffic, hence no outcome batches carrying settings: once per open
+   * generation, queue an empty batch so it learns this process's settings (a shortened cooldown
+   * then applies to the breaker already open). The workflow ignores it when nothing changed.
+   */
+  private nudgeOpen(providerId: string, companyId: string, generation: number): void {
+    if (this.nudged.get(providerId) === generation) return;
+    this.nudged.set(providerId, generation);
+    const key = `${providerId}|${generation}`;
+    if (!this.pending.has(key)) this.pending.set(key, { providerId, companyId, generation, ok: 0, failed: 0, lastErrorKind: null });
   }
 
   // ---- Probe slots ----

@@ -1,17 +1,17 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import { ScheduleOverlapPolicy } from '@temporalio/client';
 import type { Db } from '../../db/connection';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import type { TemporalGateway } from '../../temporal/client';
 import { providerHealthScheduleId } from '../../temporal/workflow-ids';
-import { providerHealthWorkflow } from '../../workflows/provider-health';
 import type { ProviderHealthView } from './circuit-breakers';
 
 /**
  * Provider health snapshots and their trust score (formula: domain/routing/provider-health.ts).
  * The Temporal schedule `provider-health:<taskQueue>` runs providerHealthWorkflow every
- * BREAKER_HEALTH_INTERVAL_SECONDS; this service makes sure the schedule exists and answers "the
- * latest snapshot of each provider" (for advisories and meters), cached briefly per company.
+ * BREAKER_HEALTH_INTERVAL_SECONDS; the worker creates it at start (temporal/provider-health-schedule.ts),
+ * so the api never needs Temporal to boot. This service answers "the latest snapshot of each
+ * provider" (for advisories and meters), cached briefly per company, and can trigger a run now.
  */
 const CACHE_MS = 10_000;
 /** Snapshots older than this say nothing about now (spec: trust derives from a snapshot within 24 hours). */
@@ -19,57 +19,11 @@ const FRESH_MS = 24 * 3600_000;
 
 export class ProviderHealthService {
   private readonly cache = new Map<string, { at: number; value: Promise<Map<string, ProviderHealthView>> }>();
-  private scheduleReady = false;
-  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: { db: Db; temporal: TemporalGateway; logger: Logger; config: Config }) {}
 
   get scheduleId(): string {
     return providerHealthScheduleId(this.deps.temporal.taskQueue);
-  }
-
-  /** Creates (or updates) the schedule in the background; retried every minute until it works. */
-  start(): void {
-    if (!this.deps.config.BREAKER_HEALTH_SCHEDULE || this.retryTimer) return;
-    const attempt = () =>
-      this.ensureSchedule().catch((err) => this.deps.logger.warn({ err }, 'provider health: schedule not created yet; retrying'));
-    void attempt();
-    this.retryTimer = setInterval(() => {
-      if (this.scheduleReady) {
-        clearInterval(this.retryTimer!);
-        return;
-      }
-      void attempt();
-    }, 60_000);
-    this.retryTimer.unref();
-  }
-
-  stop(): void {
-    if (this.retryTimer) clearInterval(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  async ensureSchedule(): Promise<void> {
-    const c = this.deps.config;
-    const client = await this.deps.temporal.client();
-    const action = {
-      type: 'startWorkflow' as const,
-      workflowType: providerHealthWorkflow,
-      taskQueue: this.deps.temporal.taskQueue,
-      workflowId: `provider-health-run:${this.deps.temporal.taskQueue}`,
-      args: [{ windowSeconds: c.BREAKER_HEALTH_WINDOW_SECONDS, retentionDays: c.BREAKER_HEALTH_RETENTION_DAYS }] as [
-        { windowSeconds: number; retentionDays: number },
-      ],
-    };
-    const spec = { intervals: [{ every: `${c.BREAKER_HEALTH_INTERVAL_SECONDS}s` }] };
-    try {
-      await client.schedule.create({ scheduleId: this.scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } });
-    } catch (err) {
-      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-      // Another api process created it, or the settings changed since: make it match this config.
-      await client.schedule.getHandle(this.scheduleId).update((prev) => ({ ...prev, spec, action }));
-    }
-    this.scheduleReady = true;
   }
 
   /** Runs the schedule's action now (operators after an incident; tests). */

@@ -9,9 +9,13 @@ import {
   distribution,
   expectedOutputTokens,
   industryCompliance,
+  LONG_CONTEXT_TOKENS,
   loadBalancingStrategy,
+  type ModelFacts,
+  modelServes,
   tierLimit,
   triggerConditionAt,
+  UNVERIFIABLE_FEATURES,
   usd,
 } from '../../domain/routing/advisory';
 import { candidateTaskFit } from '../../domain/routing/evidence';
@@ -137,6 +141,15 @@ export class RoutingAdvisoryService {
     return tier;
   }
 
+  /** `providerId|model` → what the provider record says about the model (runtime providers are cached). */
+  private async modelFacts(companyId: string): Promise<Map<string, ModelFacts>> {
+    const facts = new Map<string, ModelFacts>();
+    for (const p of await this.deps.providers.runtimeProviders(companyId)) {
+      for (const m of p.models) facts.set(`${p.id}|${m.name}`, { supportsVision: m.supportsVision, contextWindow: m.contextWindow ?? null });
+    }
+    return facts;
+  }
+
   async shapeB(principal: Principal, body: AdvisoryShapeB) {
     const startedAt = performance.now();
     if (body.context.companyId !== principal.companyId) {
@@ -178,9 +191,20 @@ export class RoutingAdvisoryService {
     const features = req.features ?? [];
     if (features.length) factors.push('requirements.features');
     for (const f of features) {
-      if (f !== 'vision') warnings.push(`requirements.features ${f}: provider support is not recorded; not verified`);
+      if (f !== 'vision') warnings.push(`requirements.features ${f}: not verified: ${UNVERIFIABLE_FEATURES[f]}`);
     }
-    const restrictTo = features.includes('vision') ? (c: RoutingCandidate) => c.supportsVision : undefined;
+    // vision (supportsVision) and the context window come from the provider model records.
+    const inputTokens = body.prompt.tokens ?? estimateTokens(body.prompt.text);
+    const outputTokens = body.prompt.expectedResponseTokens ?? expectedOutputTokens(body.prompt.type, inputTokens);
+    const need = { vision: features.includes('vision'), tokens: inputTokens + outputTokens };
+    const facts = await this.modelFacts(principal.companyId);
+    factors.push('model.contextWindow');
+    const excludedBy = new Set<string>();
+    const restrictTo = (c: RoutingCandidate) => {
+      const verdict = modelServes(facts.get(`${c.providerId}|${c.model}`) ?? { supportsVision: c.supportsVision, contextWindow: null }, need);
+      if (verdict.reason) excludedBy.add(verdict.reason);
+      return verdict.ok;
+    };
 
     const profile = buildTaskProfile({ content: body.prompt.text });
     const { decision, window } = await this.deps.routing.decide(principal, policy, {
@@ -190,12 +214,11 @@ export class RoutingAdvisoryService {
       taskFitMode: 'policy',
     });
 
-    const inputTokens = body.prompt.tokens ?? estimateTokens(body.prompt.text);
-    const outputTokens = body.prompt.expectedResponseTokens ?? expectedOutputTokens(body.prompt.type, inputTokens);
     const costOf = (c: RoutingCandidate) => costBreakdown(c, inputTokens, outputTokens).totalCost;
 
     let ranked = decision.ranked;
     const reasons = decision.filteredOut.flatMap((f) => f.reasons);
+    if (excludedBy.has('context_window')) reasons.push('context window');
     if (req.maxCost !== undefined) {
       const before = ranked.length;
       ranked = ranked.filter((r) => costOf(r.candidate) <= req.maxCost!);
@@ -212,7 +235,7 @@ export class RoutingAdvisoryService {
     if (!ranked.length) {
       const cheapest = decision.ranked.length ? Math.min(...decision.ranked.map((r) => costOf(r.candidate))) : null;
       const bestQuality = decision.ranked.length ? Math.max(...decision.ranked.map((r) => r.qualityScore)) : null;
-      throw noMatch('No provider matches the request requirements', suggestionsFor(reasons, { req, cheapest, bestQuality, body }));
+      throw noMatch('No provider matches the request requirements', suggestionsFor(reasons, { req, cheapest, bestQuality, body, tokens: need.tokens }));
     }
     if (req.preferredProviders?.length) {
       // A preference, not a filter: preferred providers go first, each group keeping routing's order.
@@ -235,6 +258,9 @@ export class RoutingAdvisoryService {
     const health = await this.deps.health.latestForCompany(principal.companyId).catch(() => new Map());
     const trust = health.get(p.candidate.providerId)?.trustScore;
     if (trust !== undefined && trust < 70) warnings.push(`${p.candidate.providerName} has a trust score of ${trust} (below 70)`);
+    if (need.tokens >= LONG_CONTEXT_TOKENS && facts.get(`${p.candidate.providerId}|${p.candidate.model}`)?.contextWindow == null) {
+      warnings.push(`${p.candidate.providerName}/${p.candidate.model} records no contextWindow: ${need.tokens} tokens not verified to fit`);
+    }
     if (p.metrics.samples === 0) warnings.push(`${p.candidate.providerName}/${p.candidate.model} has no recent traffic: latency and availability are estimates`);
     if (body.context.tier !== tier) warnings.push(`context.tier ${body.context.tier} differs from the company's tier ${tier}; limits and features follow ${tier}`);
     if (decision.filteredOut.some((f) => f.reasons.includes('circuit breaker open'))) warnings.push('Some providers are skipped: their circuit breaker is open');
@@ -434,7 +460,7 @@ function noMatch(message: string, suggestions: string[]) {
 
 function suggestionsFor(
   reasons: readonly string[],
-  ctx: { req?: AdvisoryShapeB['requirements']; cheapest?: number | null; bestQuality?: number | null; body?: AdvisoryShapeB },
+  ctx: { req?: AdvisoryShapeB['requirements']; cheapest?: number | null; bestQuality?: number | null; body?: AdvisoryShapeB; tokens?: number },
 ): string[] {
   const out: string[] = [];
   const any = (re: RegExp) => reasons.some((r) => re.test(r));
@@ -448,6 +474,7 @@ function suggestionsFor(
   if (req.maxLatency !== undefined || any(/latency/)) out.push('Raise requirements.maxLatency or the policy maxLatencyMs');
   if (req.excludeProviders?.length || any(/deny list/)) out.push('Exclude fewer providers (requirements.excludeProviders or the policy deny lists)');
   if (req.features?.includes('vision')) out.push('Drop the vision feature or add a provider with a vision model');
+  if (any(/context window/)) out.push(`Shorten the prompt or add a model whose contextWindow holds ${ctx.tokens ?? 'the'} tokens`);
   if (any(/region|country/)) out.push('Choose another region (context.region) or relax the geofencing rules');
   if (any(/compliance/)) out.push('Add a provider with the required compliance, or use another context.industry');
   if (any(/circuit breaker/)) out.push('Wait for open circuit breakers to recover (GET /api/v1/routing/breakers)');

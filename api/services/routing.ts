@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection';
 import { type BreakerGate, NO_BREAKERS } from '../../domain/routing/breaker-gate';
-import { EvidenceIndex, type ModelFamily } from '../../domain/routing/evidence';
+import { EvidenceIndex, type ModelFamily, staleExternalEvidence } from '../../domain/routing/evidence';
 import { DEFAULT_POLICY, type RoutingPolicy, parsePolicyJson } from '../../domain/routing/policy';
 import { type TaskFitMode, describe, metricsKey, rank } from '../../domain/routing/rank';
 import { buildTaskProfile, parseTaskCodes, rankChanges } from '../../domain/routing/task-profile';
@@ -277,6 +277,9 @@ export class RoutingService {
       { key: applied ? 'taskFit.applied' : 'taskFit.notApplied', vars: { mode, reason: main.decision.taskFit.reason } },
       ...(changes.length ? [{ key: 'taskFit.rankChanges', vars: { count: changes.length } }] : []),
     ];
+    // Benchmark rows older than staleAfterDays are skipped; say so rather than let them vanish silently.
+    const stale = staleExternalEvidence(main.decision.ranked, policy.taskFit, await this.evidence());
+    if (stale.count) explanations.push({ key: 'evidence.stale', vars: { ...stale } });
     return {
       main,
       taskProfile: { ...profile, applied },

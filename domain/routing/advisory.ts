@@ -187,3 +187,37 @@ export function industryCompliance(industry: string | undefined): string[] {
       return [];
   }
 }
+
+// ---- Shape B requirements.features and the context window ----
+
+/** Prompt + expected response at or above this many tokens is "long context": an unknown window is then worth a warning. */
+export const LONG_CONTEXT_TOKENS = 32_000;
+
+/**
+ * Features the stored provider/model records cannot tell, and why. A provider model records its
+ * name, prices, contextWindow, supportsVision and specializations; nothing else. Only `vision`
+ * (supportsVision) is checked; these three are answered with a warning, never a silent pass.
+ */
+export const UNVERIFIABLE_FEATURES: Readonly<Record<Exclude<AdvisoryFeature, 'vision'>, string>> = {
+  streaming:
+    'not recorded per model (every supported provider API streams, but not every model), and the Gatehouse gateway answers unstreamed',
+  function_calling: 'not recorded per model (provider model records hold no tool-calling flag), and the Gatehouse gateway forwards no tool definitions',
+  code_execution: 'a provider-hosted tool, not recorded per model, that the Gatehouse gateway does not expose',
+};
+
+export interface ModelFacts {
+  supportsVision: boolean;
+  /** Tokens the model accepts (prompt + response); null when the provider record does not say. */
+  contextWindow: number | null;
+}
+
+/**
+ * Whether a model can serve the request on what its record says: vision when asked for, and a known
+ * context window no smaller than prompt + expected response tokens. An unknown window passes (it
+ * cannot be ruled out); the caller warns when that matters (LONG_CONTEXT_TOKENS).
+ */
+export function modelServes(facts: ModelFacts | undefined, need: { vision: boolean; tokens: number }): { ok: boolean; reason?: 'vision' | 'context_window' } {
+  if (need.vision && !facts?.supportsVision) return { ok: false, reason: 'vision' };
+  if (facts?.contextWindow != null && facts.contextWindow < need.tokens) return { ok: false, reason: 'context_window' };
+  return { ok: true };
+}

@@ -30,6 +30,12 @@ export interface OutcomeBatch {
   ok: number;
   failed: number;
   lastErrorKind?: string | null;
+  /**
+   * The sender's current settings. The workflow adopts the latest it receives (and carries them
+   * through continueAsNew), so changed BREAKER_* values reach running breakers with the next batch.
+   * A batch with no outcomes and only settings is a nudge (used for open breakers, which get no traffic).
+   */
+  settings?: BreakerSettings;
 }
 
 export interface WindowBucket {

@@ -117,3 +117,38 @@ export function candidateTaskFit(
 export function isTaskDimension(value: string): value is TaskDimension {
   return (TASK_DIMENSIONS as readonly string[]).includes(value);
 }
+
+export interface StaleEvidence {
+  /** Candidate × dimension pairs whose benchmark rows all predate staleAfterDays (so tier or manual decided). */
+  count: number;
+  staleAfterDays: number;
+  /** The newest of those excluded rows (ISO date), or null when none was excluded. */
+  newestAsOf: string | null;
+}
+
+/**
+ * How much external evidence was left out as stale in a ranking: a pair counts when external
+ * evidence was allowed, the family has benchmark rows for the dimension, and still the dimension
+ * fell to manual or tier (had any row been fresh it would have been external). Internal evidence
+ * decides before external, so those pairs never count. Makes "old benchmarks silently ignored" visible.
+ */
+export function staleExternalEvidence(
+  ranked: ReadonlyArray<{ candidate: RoutingCandidate; taskFit: CandidateTaskFit | null }>,
+  settings: TaskFitSettings,
+  evidence: EvidenceIndex,
+): StaleEvidence {
+  let count = 0;
+  let newest: string | null = null;
+  if (settings.externalEvidence === 'allow') {
+    for (const r of ranked) {
+      for (const p of r.taskFit?.provenance ?? []) {
+        if (p.source !== 'manual' && p.source !== 'tier') continue;
+        const rows = evidence.external(r.candidate.model, p.dimension);
+        if (!rows.length) continue;
+        count++;
+        if (newest === null || rows[0]!.asOf > newest) newest = rows[0]!.asOf;
+      }
+    }
+  }
+  return { count, staleAfterDays: settings.staleAfterDays, newestAsOf: newest };
+}

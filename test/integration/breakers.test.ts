@@ -232,6 +232,55 @@ describe('circuit breaker driven through the service', () => {
   });
 });
 
+describe('changed breaker settings reach running breakers', () => {
+  /** Starts `breaker:<id>` as an api with an older configuration would have: a one-hour cooldown. */
+  async function breakerStartedWithLongCooldown(name: string) {
+    const svc = stack.container.services.breakers;
+    const provider = await stack.container.services.providers.create(
+      co.companyId,
+      { type: 'OPENAI', name, baseUrl: `${stack.simulatorUrl}/v1`, apiKey: `sim;id=${name}`, defaultModel: 'gpt-4o-mini' },
+      { userId: co.adminUserId },
+    );
+    const start = {
+      workflowId: breakerWorkflowId(provider.id),
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      args: [{ providerId: provider.id, companyId: co.companyId, settings: { ...svc.settings, cooldownMs: 3_600_000 } }] as [
+        Parameters<typeof providerBreakerWorkflow>[0],
+      ],
+      signal: reportOutcomes,
+    };
+    await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 1, failed: 0 }] });
+    return { providerId: provider.id, start };
+  }
+
+  it('failures reported by the api carry its settings: the breaker opens with the shorter cooldown', async () => {
+    const svc = stack.container.services.breakers;
+    const { providerId } = await breakerStartedWithLongCooldown('settings-by-signal');
+    for (let i = 0; i < 5; i++) svc.recordOutcome({ companyId: co.companyId, providerId, ok: false, errorKind: 'SERVER' });
+    await svc.flush();
+    const open = await waitFor(() => breakerOf('settings-by-signal'), (b) => b.state === 'open', 10_000);
+    const halfOpen = await waitFor(() => breakerOf('settings-by-signal'), (b) => b.state === 'half-open', 15_000);
+    // BREAKER_COOLDOWN_SECONDS=3 in this stack, not the hour the workflow started with.
+    const waited = new Date(halfOpen.halfOpenAt).getTime() - new Date(open.openedAt).getTime();
+    expect(waited).toBeGreaterThanOrEqual(3_000);
+    expect(waited).toBeLessThan(10_000);
+  });
+
+  it('an open breaker waiting out a long cooldown re-times it when the api sends newer settings', async () => {
+    const { providerId, start } = await breakerStartedWithLongCooldown('settings-nudged');
+    // Opened by outcomes carrying no settings: it now waits an hour...
+    await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 0, failed: 6 }] });
+    const open = await waitFor(() => breakerOf('settings-nudged'), (b) => b.state === 'open', 10_000);
+    // ...until the api process reads the open row and sends its own settings (cooldown 3 s).
+    await stack.container.services.breakers.refresh();
+    await stack.container.services.breakers.flush();
+    const halfOpen = await waitFor(() => breakerOf('settings-nudged'), (b) => b.state === 'half-open', 15_000);
+    expect(new Date(halfOpen.halfOpenAt).getTime() - new Date(open.openedAt).getTime()).toBeLessThan(10_000);
+    const status = await temporal.workflow.getHandle(breakerWorkflowId(providerId)).query(breakerStatus);
+    expect(status.state).toBe('half-open');
+  });
+});
+
 describe('breaker workflow history', () => {
   it('continues as new past its history limit, keeping state and generation', async () => {
     const svc = stack.container.services.breakers;
@@ -252,8 +301,9 @@ describe('breaker workflow history', () => {
     const first = await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 1, failed: 0 }] });
     const firstRunId = first.signaledRunId;
     // Successes only: each signal is a few history events, so ~10 signals pass the limit of 30.
+    // These carry the api's settings (cooldown 3 s instead of the hour the run started with).
     for (let i = 0; i < 12; i++) {
-      await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 1, failed: 0 }] });
+      await temporal.workflow.signalWithStart(providerBreakerWorkflow, { ...start, signalArgs: [{ generation: 0, ok: 1, failed: 0, settings: svc.settings }] });
       await new Promise((r) => setTimeout(r, 50));
     }
     const handle = temporal.workflow.getHandle(workflowId);
@@ -264,6 +314,8 @@ describe('breaker workflow history', () => {
     const status = await waitFor(() => handle.query(breakerStatus), (s) => s.state === 'open', 10_000);
     expect(status.generation).toBe(1);
     expect(status.windowSamples).toBe(27);
+    // The settings adopted before the roll were carried over: half-open after 3 s, not an hour.
+    await waitFor(() => handle.query(breakerStatus), (s) => s.state === 'half-open', 15_000);
   });
 });
 

@@ -152,6 +152,30 @@ describe('routing advisory, shape B', () => {
     expect(res.body.suggestions.some((s: string) => s.includes('maxCost'))).toBe(true);
   });
 
+  it('checks vision and the context window on the model records, and says which features cannot be verified', async () => {
+    // 300,000 prompt tokens: only the 1,000,000-token Gemini models hold it (others: 64k-200k).
+    const long = await advise(shapeB({ prompt: { text: 'a long contract', type: 'analysis', tokens: 300_000, expectedResponseTokens: 2_000 } }), session);
+    expect(long.status).toBe(200);
+    expect(long.body.recommendation.primary.model).toMatch(/^gemini-/);
+    for (const f of long.body.recommendation.fallback) expect(f.model).toMatch(/^gemini-/);
+    expect(long.body.metadata.factorsConsidered).toContain('model.contextWindow');
+
+    const tooLong = await advise(shapeB({ prompt: { text: 'an archive', type: 'analysis', tokens: 2_000_000 } }), session);
+    expect(tooLong.status).toBe(404);
+    expect(tooLong.body.suggestions.some((s: string) => s.includes('contextWindow'))).toBe(true);
+
+    // vision: deepseek-chat and llama (no vision) are never recommended.
+    const vision = await advise(shapeB({ requirements: { features: ['vision', 'function_calling', 'streaming', 'code_execution'] } }), session);
+    expect(vision.status).toBe(200);
+    const models = [vision.body.recommendation.primary.model, ...vision.body.recommendation.fallback.map((f: any) => f.model)];
+    expect(models).not.toContain('deepseek-chat');
+    expect(models).not.toContain('llama-3.1-70b-instruct');
+    for (const feature of ['function_calling', 'streaming', 'code_execution']) {
+      expect(vision.body.warnings.some((w: string) => w.startsWith(`requirements.features ${feature}: not verified`))).toBe(true);
+    }
+    expect(vision.body.warnings.some((w: string) => w.startsWith('requirements.features vision'))).toBe(false);
+  });
+
   it('400 {error, details: {missingFields}} for an incomplete body', async () => {
     const res = await advise({ requestId: 'r-1', prompt: { text: 'hi' }, context: { userId: 'u', companyId: co.companyId } }, session);
     expect(res.status).toBe(400);
@@ -289,6 +313,26 @@ describe('subscriber advisory', () => {
     expect((await post({ content: { text: 'x' } })).status).toBe(400);
     expect((await post({ content: 'x'.repeat(20_001) })).status).toBe(400);
     expect((await get(`?taskCodes=${Array.from({ length: 21 }, (_, i) => `c${i}`).join(',')}`)).status).toBe(400);
+  });
+
+  it('GET takes the POST filters as query parameters', async () => {
+    const viaPost = await post({ providerTypes: ['ANTHROPIC', 'GOOGLE'], complianceFrameworks: ['SOC2'], maxCost: 0.01, minPerformance: 0 });
+    const viaGet = await get('?providerTypes=ANTHROPIC,GOOGLE&complianceFrameworks=SOC2&maxCost=0.01&minPerformance=0');
+    expect(viaGet.status).toBe(200);
+    expect(viaGet.body.recommendations.length).toBeGreaterThan(0);
+    const order = (b: any) => b.recommendations.map((r: any) => `${r.provider}/${r.model}`);
+    expect(order(viaGet.body)).toEqual(order(viaPost.body));
+    for (const r of viaGet.body.recommendations) {
+      expect(['ANTHROPIC', 'GOOGLE']).toContain(r.providerType);
+      expect(r.compliance).toContain('SOC2');
+      expect(r.estimatedCost).toBeLessThanOrEqual(0.01);
+    }
+    // A filter narrows what the plain GET returns.
+    const cheap = await get('?maxCost=0.001');
+    expect(cheap.body.recommendations.length).toBeLessThan((await get()).body.recommendations.length);
+    for (const r of cheap.body.recommendations) expect(r.estimatedCost).toBeLessThanOrEqual(0.001);
+    expect((await get('?maxCost=lots')).status).toBe(400);
+    expect((await get('?minPerformance=101')).status).toBe(400);
   });
 
   it('takes API keys only and is rate limited per key', async () => {

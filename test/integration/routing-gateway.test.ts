@@ -3,7 +3,8 @@ import { type Stack, type TestCompany, startStack } from '../support/stack';
 /**
  * The routing engine in the gateway, on providers created through the API and pointed at the
  * simulator with different latencies, prices and locations: strategies, hard constraints,
- * geofencing, the 403 violation body, and fallback on 500 / 429 within maxRetries.
+ * geofencing, the 403 violation body, and fallback on 500 / 429 / timeouts within maxRetries.
+ * PROVIDER_TIMEOUT_MS is 2 s in this stack (slowest healthy provider here: 800 ms) so a timeout is quick.
  */
 let stack: Stack;
 let company: TestCompany;
@@ -24,7 +25,7 @@ async function freshMetrics() {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ env: { PROVIDER_TIMEOUT_MS: '2000' } });
   company = await stack.createCompany({ withSimulator: false });
   const sim = stack.simulatorUrl;
   // fast: quick, dear, US. cheap: slow, cheapest, EU/DE with GDPR. smart: best quality tier, dearest, APAC/SG.
@@ -215,6 +216,29 @@ describe('fallback over ranked candidates', () => {
     const off = await execute({ prompt: 'no fallback', policy: { ...policy(3), fallback: { enabled: false } } }, fb.gatewayKey);
     expect(off.status).toBe(500);
     expect(off.body.attempts).toBe(1);
+  });
+
+  it('falls back when the first candidate times out; the TIMEOUT attempt is in the record', async () => {
+    const slow = await stack.createCompany({ withSimulator: false });
+    const sim = stack.simulatorUrl;
+    // Cheapest answers after 8 s, past PROVIDER_TIMEOUT_MS (2 s); the next one answers at once.
+    await addProvider(slow, { type: 'DEEPSEEK', name: 'sleepy', baseUrl: `${sim}/v1`, apiKey: 'sim;latency=8000;id=sleepy', models: [{ name: 'deepseek-chat', inputPricePerMillion: 0.01, outputPricePerMillion: 0.01 }] });
+    await addProvider(slow, { type: 'OPENAI', name: 'awake', baseUrl: `${sim}/v1`, apiKey: 'sim;latency=1;id=awake', models: [{ name: 'gpt-4o-mini', inputPricePerMillion: 1, outputPricePerMillion: 1 }] });
+    const started = Date.now();
+    const res = await execute({ prompt: 'wake up', policy: policy(2) }, slow.gatewayKey);
+    const took = Date.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.body.provider.name).toBe('awake');
+    // Gave up on the sleepy provider at the timeout, not after its 8 s answer.
+    expect(took).toBeGreaterThanOrEqual(2_000);
+    expect(took).toBeLessThan(7_000);
+    await stack.container.services.recorder.flush();
+    const row = await stack.container.db('executions').where({ id: res.body.executionId }).first();
+    expect(row.attempts.map((a: Body) => [a.providerName, a.status, a.errorKind ?? null])).toEqual([
+      ['sleepy', 'ERROR', 'TIMEOUT'],
+      ['awake', 'SUCCESS', null],
+    ]);
+    expect((await stack.simStats()).byKey['sim;latency=8000;id=sleepy']?.requests).toBe(1);
   });
 
   it('never falls back on a 400', async () => {

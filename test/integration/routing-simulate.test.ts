@@ -133,6 +133,36 @@ describe('rank', () => {
     expect(res.body.taskFit.rankChanges.length).toBeGreaterThan(0);
   });
 
+  it('says when benchmark evidence was left out as stale (evidence.stale)', async () => {
+    // Default staleAfterDays (120): the 2024 rows never count, and the explanations say how many were skipped.
+    const fresh = await post('/api/v1/routing/rank', { policy: { strategy: 'HIGHEST_QUALITY' }, taskCodes: ['math', 'coding'], taskFit: 'on' });
+    expect(fresh.status).toBe(200);
+    const stale = fresh.body.taskFit.explanations.find((e: Body) => e.key === 'evidence.stale');
+    expect(stale).toBeDefined();
+    expect(stale.vars).toMatchObject({ staleAfterDays: 120, newestAsOf: expect.stringMatching(/^2024-/) });
+    expect(stale.vars.count).toBeGreaterThan(0);
+    const sources = fresh.body.taskFit.ranking.flatMap((r: Body) => r.taskFit.provenance.map((p: Body) => p.source));
+    expect(sources).not.toContain('external');
+
+    // Under a policy that accepts ten-year-old evidence nothing is skipped, and the key is absent.
+    const long = await post('/api/v1/routing/rank', { policyId: quality, taskCodes: ['math', 'coding'] });
+    expect(long.body.taskFit.explanations.map((e: Body) => e.key)).not.toContain('evidence.stale');
+    // Denied external evidence is not "stale" either.
+    const denied = await post('/api/v1/routing/rank', {
+      policy: { strategy: 'HIGHEST_QUALITY', preferences: { taskFit: { externalEvidence: 'deny' } } },
+      taskCodes: ['math'],
+      taskFit: 'on',
+    });
+    expect(denied.status).toBe(200);
+    expect(denied.body.taskFit.explanations.map((e: Body) => e.key)).not.toContain('evidence.stale');
+
+    // simulate says the same.
+    const plainDefault = await createPolicy('quality-default-staleness', { strategy: 'HIGHEST_QUALITY' });
+    const sim = await post(`/api/v1/routing/policies/${plainDefault}/simulate`, { taskCodes: ['math'], taskFit: 'on' });
+    expect(sim.status).toBe(200);
+    expect(sim.body.taskFit.explanations.find((e: Body) => e.key === 'evidence.stale')?.vars.count).toBeGreaterThan(0);
+  });
+
   it('without task fields both are null; an inline policy works; a bad one is 400', async () => {
     const plain = await post('/api/v1/routing/rank', { policy: { strategy: 'LOWEST_COST' } });
     expect(plain.status).toBe(200);

@@ -15,6 +15,7 @@ import { createSanitizerApp } from '../../api/sanitizer/app';
 import { loadSanitizerConfig } from '../../api/sanitizer/config';
 import { type SanitizerContainer, createSanitizerContainer } from '../../api/sanitizer/container';
 import { createSimulator } from '../../simulator/server';
+import { deleteProviderHealthSchedule } from '../../temporal/provider-health-schedule';
 import { deleteSanitizerCleanupSchedule } from '../../temporal/sanitizer-schedule';
 import { createGatehouseWorker } from '../../workers/worker';
 
@@ -218,6 +219,7 @@ export async function startStack(
       await w.close();
       // The worker created its queue's cleanup schedule; this queue dies with the test file.
       await deleteSanitizerCleanupSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
+      await deleteProviderHealthSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
     },
     async stop() {
       await stack.stopWorker();

@@ -7,6 +7,7 @@ import {
   missingShapeBFields,
   tierLimit,
   triggerConditionAt,
+  modelServes,
 } from '../../domain/routing/advisory';
 
 describe('routing advisory shapes', () => {
@@ -90,5 +91,18 @@ describe('shape B figures', () => {
       hipaaCompliant: false,
       sox: true,
     });
+  });
+});
+
+describe('modelServes (shape B vision and context window)', () => {
+  it('refuses a model without vision when vision is asked for, and a known window that is too small', () => {
+    expect(modelServes({ supportsVision: false, contextWindow: 128_000 }, { vision: true, tokens: 10 })).toEqual({ ok: false, reason: 'vision' });
+    expect(modelServes({ supportsVision: true, contextWindow: 8_000 }, { vision: false, tokens: 8_001 })).toEqual({ ok: false, reason: 'context_window' });
+    expect(modelServes({ supportsVision: true, contextWindow: 8_000 }, { vision: true, tokens: 8_000 })).toEqual({ ok: true });
+  });
+
+  it('lets an unknown window through (it cannot be ruled out)', () => {
+    expect(modelServes({ supportsVision: false, contextWindow: null }, { vision: false, tokens: 5_000_000 })).toEqual({ ok: true });
+    expect(modelServes(undefined, { vision: true, tokens: 1 })).toEqual({ ok: false, reason: 'vision' });
   });
 });
