@@ -125,7 +125,7 @@ export function createMessage(req: SimRequest): SimResponse {
   }
   if (body.stream === true) throw new SimHttpError(400, 'stream: streaming is not supported by the simulator');
   const model = req.modelOverride ?? requested;
-  const out = simulateCompletion(digest(body, model));
+  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars });
   return {
     status: 200,
     body: {

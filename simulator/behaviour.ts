@@ -20,6 +20,12 @@ export interface Behaviour {
   seed: number | undefined;
   /** Model name to report instead of the requested one. */
   model: string | undefined;
+  /**
+   * Longest user text echoed back (the last user turn: prompt plus attachment text); undefined
+   * means the default clip (simulator/content.ts), Infinity (`echo=full`) means no clip. Lets
+   * round-trip tests see every stand-in of a large document come back in the answer.
+   */
+  echoMaxChars: number | undefined;
 
   // Native batches (simulator/openai-batches.ts, anthropic-batches.ts): see docs/OPERATIONS.md.
   /** Time from creation until a batch ends. */
@@ -44,6 +50,8 @@ export type Outcome =
 export const SIM_KEY_PREFIX = 'sim;';
 const MAX_LATENCY_MS = 10 * 60_000;
 const MAX_BATCH_MS = 24 * 3_600_000;
+/** The request body limit (64 MiB) bounds any echo anyway; a bigger number is surely a typo. */
+const MAX_ECHO_CHARS = 64 * 1024 * 1024;
 
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   latencyMs: undefined,
@@ -53,6 +61,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   retryAfterSeconds: 1,
   seed: undefined,
   model: undefined,
+  echoMaxChars: undefined,
   batchMs: 1000,
   batchOutcome: undefined,
   itemFail: undefined,
@@ -105,6 +114,14 @@ export function parseBehaviour(apiKey: string): Behaviour {
       case 'model':
         if (value === '') invalid(name, value, 'a model name');
         b.model = value;
+        break;
+      case 'echo':
+        if (value === 'full') b.echoMaxChars = Number.POSITIVE_INFINITY;
+        else {
+          const n = numberIn(name, value, 1, MAX_ECHO_CHARS);
+          if (!Number.isInteger(n)) invalid(name, value, `full or a whole number of characters in [1, ${MAX_ECHO_CHARS}]`);
+          b.echoMaxChars = n;
+        }
         break;
       case 'batchMs':
         b.batchMs = numberIn(name, value, 0, MAX_BATCH_MS);

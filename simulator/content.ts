@@ -8,6 +8,8 @@
  * (`system`, `images` and `temperature` only when present). Tokens are estimated as
  * ceil(chars / 4): prompt tokens over all input text (system + every message's text), completion
  * tokens over the returned text. `maxTokens` truncates the text to maxTokens * 4 characters.
+ * The last user text is clipped to MAX_USER_ECHO characters (start and end kept) unless the key
+ * sets `echo=full` or `echo=<n>` (SimulationOptions.userEchoMax).
  */
 export interface ConversationDigest {
   model: string;
@@ -24,6 +26,11 @@ export interface ConversationDigest {
   maxTokens: number | undefined;
 }
 
+export interface SimulationOptions {
+  /** Longest last-user-text echo; default MAX_USER_ECHO, Infinity for the whole text. */
+  userEchoMax?: number;
+}
+
 export interface SimulatedCompletion {
   text: string;
   promptTokens: number;
@@ -35,7 +42,7 @@ export interface SimulatedCompletion {
 const CHARS_PER_TOKEN = 4;
 /** Longest system text and user echo quoted back, so huge prompts do not make huge answers. */
 const MAX_SYSTEM_ECHO = 200;
-const MAX_USER_ECHO = 2000;
+export const MAX_USER_ECHO = 2000;
 
 export function estimateTokens(chars: number): number {
   return Math.ceil(chars / CHARS_PER_TOKEN);
@@ -48,13 +55,13 @@ function clip(text: string, max: number): string {
   return text.slice(0, half) + '…' + text.slice(text.length - half);
 }
 
-export function simulateCompletion(d: ConversationDigest): SimulatedCompletion {
+export function simulateCompletion(d: ConversationDigest, opts: SimulationOptions = {}): SimulatedCompletion {
   let text = `[sim:${d.model}]`;
   if (d.system !== '') text += ` [system:${clip(d.system, MAX_SYSTEM_ECHO)}]`;
   text += ` [turns:${d.turns}]`;
   if (d.images > 0) text += ` [images:${d.images}]`;
   if (d.temperature !== undefined) text += ` [temperature:${d.temperature}]`;
-  text += ` ${clip(d.lastUserText, MAX_USER_ECHO)}`;
+  text += ` ${clip(d.lastUserText, opts.userEchoMax ?? MAX_USER_ECHO)}`;
 
   let truncated = false;
   if (d.maxTokens !== undefined && estimateTokens(text.length) > d.maxTokens) {

@@ -25,7 +25,13 @@ describe('parseBehaviour', () => {
     expect(parseBehaviour('sk-live-fail=500')).toBe(DEFAULT_BEHAVIOUR);
   });
 
-  it.each(['sim;fail=abc', 'sim;fail=200', 'sim;fail=500.5', 'sim;failRate=2', 'sim;latency=-1', 'sim;rate429=', 'sim;model=', 'sim;fail=500.5x'])(
+  it('parses echo=full and echo=<n>; the default leaves the echo clip alone', () => {
+    expect(parseBehaviour('sim;echo=full').echoMaxChars).toBe(Number.POSITIVE_INFINITY);
+    expect(parseBehaviour('sim;echo=50000').echoMaxChars).toBe(50_000);
+    expect(parseBehaviour('sim;id=x').echoMaxChars).toBeUndefined();
+  });
+
+  it.each(['sim;fail=abc', 'sim;fail=200', 'sim;fail=500.5', 'sim;failRate=2', 'sim;latency=-1', 'sim;rate429=', 'sim;model=', 'sim;fail=500.5x', 'sim;echo=', 'sim;echo=0', 'sim;echo=2.5', 'sim;echo=all'])(
     'rejects %s with a 400',
     (key) => {
       expect(() => parseBehaviour(key)).toThrow(expect.objectContaining({ name: 'SimHttpError', status: 400 }));

@@ -257,6 +257,37 @@ describe('Gemini generateContent', () => {
   });
 });
 
+describe('echo=<n> / echo=full: how much of the last user text comes back', () => {
+  // A long user text whose start, middle and end are distinguishable.
+  const long = `START ${'a'.repeat(3000)} MIDDLE ${'b'.repeat(3000)} END`;
+  const openai = (key: string) =>
+    post('/v1/chat/completions', { authorization: `Bearer ${key}` }, { model: 'm', messages: [{ role: 'user', content: long }] });
+
+  it('clips to 2000 characters by default, keeping the start and the end', async () => {
+    const text = String((await openai('k')).json.choices[0].message.content);
+    expect(text).toContain('START');
+    expect(text).toContain('END');
+    expect(text).not.toContain('MIDDLE');
+    expect(text.length).toBeLessThan(2100);
+  });
+
+  it('echoes the whole text with echo=full, in every wire format', async () => {
+    const key = 'sim;echo=full';
+    expect((await openai(key)).json.choices[0].message.content).toBe(`[sim:m] [turns:1] ${long}`);
+    const anthropic = await post('/v1/messages', { 'x-api-key': key }, { model: 'm', max_tokens: 10_000, messages: [{ role: 'user', content: long }] });
+    expect(anthropic.json.content[0].text).toBe(`[sim:m] [turns:1] ${long}`);
+    const gemini = await post('/v1beta/models/m:generateContent', { 'x-goog-api-key': key }, { contents: [{ role: 'user', parts: [{ text: long }] }] });
+    expect(gemini.json.candidates[0].content.parts[0].text).toBe(`[sim:m] [turns:1] ${long}`);
+  });
+
+  it('clips to n characters with echo=<n>', async () => {
+    const text = String((await openai('sim;echo=10000')).json.choices[0].message.content);
+    expect(text).toBe(`[sim:m] [turns:1] ${long}`);
+    const short = String((await openai('sim;echo=101')).json.choices[0].message.content);
+    expect(short).toBe(`[sim:m] [turns:1] ${long.slice(0, 50)}…${long.slice(long.length - 50)}`);
+  });
+});
+
 describe('failure bodies per format', () => {
   it('renders fail=<status> in each provider shape', async () => {
     const openai = await post('/v1/chat/completions', { authorization: 'Bearer sim;fail=503' }, {});
