@@ -40,9 +40,13 @@ export interface SimulatorOptions {
   captureRequests?: number;
 }
 
+/** Everything a provider would receive (tests look for leaked values in every field of it). */
 export interface CapturedRequest {
   method: string;
   path: string;
+  /** The raw query string without `?` ('' when none). */
+  query: string;
+  headers: IncomingMessage['headers'];
   body: string;
 }
 
@@ -167,7 +171,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     readBody(req, maxBodyBytes, (raw) => {
       if (raw === null) return send(res, format.error(413, 'request body too large'));
       if (captureLimit > 0) {
-        captures.push({ method: req.method ?? 'GET', path, body: raw.toString('utf8') });
+        captures.push({ method: req.method ?? 'GET', path, query: query.toString(), headers: req.headers, body: raw.toString('utf8') });
         if (captures.length > captureLimit) captures.shift();
       }
       if (apiKey === undefined) return send(res, format.error(401, 'missing API key'));

@@ -34,7 +34,12 @@ import {
 
 const SHARED: ScanSpec = { group: new Set(['si']), text: new Set(['t']), skip: new Set(['rPh']) };
 const INLINE: ScanSpec = { group: new Set(['is']), text: new Set(['t']), skip: new Set(['rPh']) };
-const COMMENTS: ScanSpec = { group: new Set(['comment', 'threadedComment']), text: new Set(['t', 'text']), skip: new Set(['rPh']) };
+// A note's <text> is a rich-text container (<r><t>...</t></r>, like a shared string): its text is
+// in the <t> nodes. Only a threaded comment's <text> is plain text. Treating both as text took the
+// note's run markup as content, so a name split over formatted runs reached the detector as
+// "Wer</t></r><r><t>ner Albrecht" and went to the provider unmasked.
+const COMMENTS: ScanSpec = { group: new Set(['comment']), text: new Set(['t']), skip: new Set(['rPh']) };
+const THREADED_COMMENTS: ScanSpec = { group: new Set(['threadedComment']), text: new Set(['text']) };
 const HEADER_FOOTER: ScanSpec = {
   group: new Set(['headerFooter']),
   text: new Set(['oddHeader', 'oddFooter', 'evenHeader', 'evenFooter', 'firstHeader', 'firstFooter']),
@@ -171,7 +176,7 @@ async function readWorkbook(buffer: Buffer): Promise<Workbook> {
     }
   };
   await addOthers(/^xl\/comments\d*\.xml$/, COMMENTS);
-  await addOthers(/^xl\/threadedComments\/[^/]+\.xml$/, COMMENTS);
+  await addOthers(/^xl\/threadedComments\/[^/]+\.xml$/, THREADED_COMMENTS);
   await addOthers(/^xl\/drawings\/drawing\d*\.xml$/, DRAWING);
   await addOthers(/^xl\/charts\/chart\d*\.xml$/, DRAWING);
   return { zip, sheets, sharedXml, shared, others };

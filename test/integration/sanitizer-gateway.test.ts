@@ -1,3 +1,5 @@
+import { simulatorProviders } from '../../api/services/simulator-providers';
+import type { CapturedRequest } from '../../simulator/server';
 import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../support/documents';
 import { ALL_PROFILES, DE, EN } from '../support/pii-texts';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
@@ -5,30 +7,93 @@ import { type Stack, type TestCompany, startStack } from '../support/stack';
 /**
  * PII protection through POST /api/gateway/execute (spec document 1, gateway rules 1 and 2,
  * metadata.sanitization): nothing that reaches the provider simulator holds an original value
- * (its request capture shows every byte it received), and the caller's answer (the simulator
- * echoes the prompt) holds the originals again.
+ * (its request capture shows every byte it received: method, path, query, headers, body), and the
+ * caller's answer holds the originals again.
+ *
+ * The company's simulator providers use a key with `echo=full`: the simulator then echoes the
+ * whole last user turn (prompt plus attachment text) instead of clipping it at 2000 characters,
+ * so every stand-in the provider received comes back and must be restored.
  */
+const ECHO_KEY = 'sim;id=sanitizer-gateway;echo=full';
 let stack: Stack;
 let company: TestCompany;
 type Json = Record<string, unknown>;
 
 beforeAll(async () => {
   stack = await startStack({ sanitizer: true });
-  company = await stack.createCompany();
+  company = await stack.createCompany({ withSimulator: false });
+  for (const input of simulatorProviders(stack.simulatorUrl, ECHO_KEY)) {
+    await stack.container.services.providers.create(company.companyId, input, { userId: company.adminUserId });
+  }
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
+const chatCalls = async () => {
+  const stats = await stack.simStats();
+  return { total: stats.total, echo: Object.values(stats.byKey[ECHO_KEY]?.byEndpoint ?? {}).reduce((a, b) => a + b, 0) };
+};
+
 async function execute(body: Json, token = company.gatewayKey) {
   const before = (await stack.simCaptures()).length;
+  const statsBefore = await chatCalls();
   const res = await stack.http<Json & { result: { content: string }; metadata: { sanitization: Json | null } }>('POST', '/api/gateway/execute', {
     token,
     body: { providerType: 'OPENAI', ...body },
   });
-  const captured = (await stack.simCaptures()).slice(before).map((c) => c.body);
-  return { res, captured };
+  const requests = (await stack.simCaptures()).slice(before);
+  const statsAfter = await chatCalls();
+  return {
+    res,
+    requests,
+    captured: requests.map((c) => c.body),
+    /** Provider calls seen by /_sim/stats during this execution: all keys, and the echo key. */
+    calls: { total: statsAfter.total - statsBefore.total, echo: statsAfter.echo - statsBefore.echo },
+  };
 }
+
+/**
+ * Every string a captured request carries: method, path, query, each header name and value, the raw
+ * body, and each key and string of the parsed JSON body (so a JSON escape such as \u00fc cannot
+ * hide a leaked value from a plain substring search).
+ */
+function capturedStrings(c: CapturedRequest): string[] {
+  const out = [c.method, c.path, c.query, c.body];
+  for (const [name, value] of Object.entries(c.headers)) out.push(name, ...(Array.isArray(value) ? value : [String(value)]));
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') out.push(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (x !== null && typeof x === 'object') {
+      for (const [k, v] of Object.entries(x)) {
+        out.push(k);
+        walk(v);
+      }
+    }
+  };
+  try {
+    walk(JSON.parse(c.body));
+  } catch {
+    // not JSON: the raw body is already in
+  }
+  return out;
+}
+
+/** Case and whitespace do not hide a value: "4111 1111 1111 1111" is found as "4111111111111111". */
+const loose = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * The values found anywhere in the captured requests: exactly, or (unless `exactOnly`, for short
+ * words such as a surname that would match inside "accept-language") ignoring case and whitespace.
+ */
+function leakedValues(requests: CapturedRequest[], values: string[], exactOnly = false): string[] {
+  const strings = requests.flatMap(capturedStrings);
+  const loosened = strings.map(loose);
+  return values.filter((v) => strings.some((s) => s.includes(v)) || (!exactOnly && loosened.some((s) => s.includes(loose(v)))));
+}
+
+const missingFrom = (answer: string, values: string[]) => values.filter((v) => !answer.includes(v));
+const WRAPPER = /\[\[ref:[0-9a-f]{8}:[A-Z]{2,3}\d+ /;
 
 const MIME = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -40,22 +105,25 @@ const MIME = {
 describe.each([
   ['English', EN],
   ['German', DE],
-])('%s text', (_name, sample) => {
+])('%s text, every entity type', (_name, sample) => {
+  const originals = Object.values(sample.originals);
+
   it('reaches the provider with stand-ins only and comes back restored, with metadata.sanitization', async () => {
-    const { res, captured } = await execute({ prompt: sample.text, sanitization: { enabled: true, profiles: ALL_PROFILES } });
+    const { res, requests, calls } = await execute({ prompt: sample.text, sanitization: { enabled: true, profiles: ALL_PROFILES } });
     expect(res.status).toBe(200);
-    expect(captured.length).toBe(1);
-    for (const [type, original] of Object.entries(sample.originals)) {
-      expect({ type, leaked: captured[0]!.includes(original) }).toEqual({ type, leaked: false });
-      expect({ type, restored: res.body.result.content.includes(original) }).toEqual({ type, restored: true });
-    }
-    expect(captured[0]).toMatch(/\[\[ref:[0-9a-f]{8}:[A-Z]{2,3}\d+ /);
+    expect(calls).toEqual({ total: 1, echo: 1 });
+    expect(requests).toHaveLength(1);
+    expect(leakedValues(requests, originals)).toEqual([]);
+    expect(requests[0]!.body).toMatch(WRAPPER);
+    // The echo is the whole prompt, restored: every original is back, no wrapper is left.
+    expect(missingFrom(res.body.result.content, originals)).toEqual([]);
+    expect(res.body.result.content).toContain(sample.text);
     expect(res.body.result.content).not.toMatch(/\[\[ref:[0-9a-f]{8}:/);
     const s = res.body.metadata.sanitization!;
     expect(s).toMatchObject({ applied: true, mode: 'manual', trigger: 'api', reason: expect.any(String), profiles: ALL_PROFILES });
     expect(s.sessionToken).toMatch(/^stk_[0-9a-f]{32}$/);
     const summary = s.detectionSummary as { total_entities_found: number; by_category: Record<string, number> };
-    expect(Object.keys(summary.by_category).sort()).toEqual(Object.keys(sample.originals).sort());
+    for (const type of Object.keys(sample.originals)) expect({ type, found: (summary.by_category[type] ?? 0) > 0 }).toEqual({ type, found: true });
 
     // Purge the execution's session, then restore: 404.
     const token = String(s.sessionToken);
@@ -63,55 +131,128 @@ describe.each([
     const after = await stack.sanitizerHttp<Json>('POST', `/api/v1/sessions/${token}/restore`, { body: { content: res.body.result.content } });
     expect(after.status).toBe(404);
   });
+
+  it.each(['ANTHROPIC', 'GOOGLE'])('round-trips through the %s wire format too', async (providerType) => {
+    const { res, requests, calls } = await execute({ providerType, prompt: sample.text, sanitization: { enabled: true, profiles: ALL_PROFILES } });
+    expect(res.status).toBe(200);
+    expect(calls).toEqual({ total: 1, echo: 1 });
+    expect(leakedValues(requests, originals)).toEqual([]);
+    expect(res.body.result.content).toContain(sample.text);
+  });
 });
 
-describe('document attachments', () => {
-  const docs: [string, keyof typeof MIME, () => Promise<Buffer> | Buffer, string[], string[]][] = [
-    [
-      'docx',
-      'docx',
-      () => buildDocx(),
-      [FIXTURE.person, FIXTURE.email, FIXTURE.phone, FIXTURE.iban, FIXTURE.headerPerson, FIXTURE.footerEmail, FIXTURE.footnotePerson, FIXTURE.endnotePerson, FIXTURE.textBoxPhone, FIXTURE.commentPerson, FIXTURE.deletedPerson],
-      [FIXTURE.person],
-    ],
-    ['xlsx', 'xlsx', () => buildXlsx(), [FIXTURE.person, FIXTURE.email, FIXTURE.phone, FIXTURE.iban, FIXTURE.secondSheetPerson, FIXTURE.hiddenSheetPerson], [FIXTURE.person, FIXTURE.email]],
-    ['csv', 'csv', () => buildCsv(), [FIXTURE.person, FIXTURE.email, FIXTURE.phone, FIXTURE.iban], [FIXTURE.person, FIXTURE.email, FIXTURE.phone]],
-    [
-      'pdf (each kind of hidden text)',
-      'pdf',
-      () => buildPdf(),
-      [FIXTURE.person, FIXTURE.email, FIXTURE.phone, FIXTURE.pdfInvisible, FIXTURE.pdfWhite, FIXTURE.pdfTiny, FIXTURE.pdfOffPage],
-      [FIXTURE.person, FIXTURE.email],
-    ],
-  ];
+interface DocumentCase {
+  label: string;
+  type: keyof typeof MIME;
+  build: () => Promise<Buffer> | Buffer;
+  /** Visible in the document: never sent, and back in the restored answer. */
+  restored: string[];
+  /** Removed on purpose (hidden PDF text): neither sent nor in the answer. */
+  removed: string[];
+  /** Not part of the text a document is converted to (tracked deletions, document properties): neither sent nor in the answer. */
+  notCarried: string[];
+}
 
-  it.each(docs)('%s: masked by default (extracted text, stand-ins only), restored for the caller', async (_label, type, build, secret, echoed) => {
-    const data = (await build()).toString('base64');
-    const { res, captured } = await execute({
+const f = FIXTURE;
+const documents: DocumentCase[] = [
+  {
+    label: 'docx (body, split run, hyperlink, table, text box, header, footer, footnote, endnote, comment)',
+    type: 'docx',
+    build: () => buildDocx(),
+    restored: [f.person, f.email, f.phone, f.iban, f.headerPerson, f.footerEmail, f.footnotePerson, f.endnotePerson, f.textBoxPhone, f.commentPerson],
+    removed: [],
+    // A tracked deletion is not the document's current text; the author is a document property.
+    notCarried: [f.deletedPerson, f.author],
+  },
+  {
+    label: 'xlsx (two sheets, formula, plain and rich-text notes, hidden sheet, chart)',
+    type: 'xlsx',
+    build: () => buildXlsx(),
+    restored: [
+      f.person,
+      `${f.person} (VIP)`,
+      f.email,
+      f.phone,
+      f.iban,
+      'Jonas Becker',
+      'jonas.becker@example.org',
+      '+49 89 1234567',
+      'DE44500105175407324931',
+      // secondSheetPerson sits in two cells (first name, last name).
+      ...f.secondSheetPerson.split(' '),
+      'Hauptstrasse 5, 10115 Berlin',
+      f.hiddenSheetPerson,
+      f.commentPerson,
+      f.noteSplitPerson,
+      f.chartTitle,
+    ],
+    removed: [],
+    notCarried: [f.author],
+  },
+  {
+    label: 'csv (quoted delimiter, doubled quote, line break in a field)',
+    type: 'csv',
+    build: () => buildCsv(),
+    restored: [f.person, f.email, f.phone, f.iban, 'Jonas Becker', 'jonas.becker@example.org', '+49 89 1234567', 'Prefers "Anna", not Ann'],
+    removed: [],
+    notCarried: [],
+  },
+  {
+    label: 'pdf (render mode 3, white, 1 pt and off-page text, image, scanned page, OCR layer)',
+    type: 'pdf',
+    build: () => buildPdf(),
+    restored: [f.pdfVisible, f.person, f.email, f.phone, f.pdfOcr],
+    // Each kind of hidden text, and the names alone (without the label word before them).
+    removed: [f.pdfInvisible, f.pdfWhite, f.pdfTiny, f.pdfOffPage].flatMap((v) => [v, v.split(' ').slice(1).join(' ')]),
+    // Document properties (title "Contract <person>", author) and the link annotation are not converted.
+    notCarried: [f.author, `mailto:${f.email}`],
+  },
+];
+
+describe('document attachments', () => {
+  it.each(documents.map((d) => [d.label, d] as const))('%s: masked by default (extracted text, stand-ins only), restored for the caller', async (_label, d) => {
+    const data = (await d.build()).toString('base64');
+    const fileName = `${f.person} records.${d.type}`;
+    const { res, requests, calls } = await execute({
       prompt: 'Summarise the attached file.',
       sanitization: { profiles: ALL_PROFILES },
-      attachments: [{ type: 'document', data, mimeType: MIME[type], fileName: `${FIXTURE.person} records.${type}` }],
+      attachments: [{ type: 'document', data, mimeType: MIME[d.type], fileName }],
     });
     expect(res.status).toBe(200);
-    expect(captured.length).toBe(1);
-    for (const value of secret) expect({ value, leaked: captured[0]!.includes(value) }).toEqual({ value, leaked: false });
+    expect(calls).toEqual({ total: 1, echo: 1 });
+    expect(requests).toHaveLength(1);
+    const answer = res.body.result.content;
+
+    // (a) Nothing the provider received holds an original, a removed or an uncarried value, nor the
+    // file name, nor the surname of a "First Last" name (a name split by markup leaks in parts).
+    const values = [...d.restored, ...d.removed, ...d.notCarried];
+    const surnames = values.filter((v) => /^[A-Z][a-z]+ [A-Z][a-z]+$/.test(v)).map((v) => v.split(' ')[1]!);
+    expect(leakedValues(requests, [...values, fileName])).toEqual([]);
+    expect(leakedValues(requests, surnames, true)).toEqual([]);
+    expect(requests[0]!.body).toMatch(WRAPPER);
     // Renamed: a file name can hold personal data.
-    expect(captured[0]).toContain(`attachment-1.md`);
-    expect(res.body.metadata.sanitization).toMatchObject({ applied: true, reason: expect.stringContaining('document') });
-    for (const value of echoed) expect({ value, restored: res.body.result.content.includes(value) }).toEqual({ value, restored: true });
-    if (type === 'pdf') {
-      expect(res.body.result.content).toContain('[Hidden text removed]');
-      for (const hidden of [FIXTURE.pdfInvisible, FIXTURE.pdfWhite, FIXTURE.pdfTiny, FIXTURE.pdfOffPage]) expect(res.body.result.content).not.toContain(hidden);
+    expect(requests[0]!.body).toContain('attachment-1.md');
+
+    // (b) The answer (the whole echoed attachment, restored) holds every visible original...
+    expect(missingFrom(answer, d.restored)).toEqual([]);
+    expect(answer).not.toMatch(/\[\[ref:[0-9a-f]{8}:/);
+    // ...and none of what was removed or never carried: restore cannot bring back what was not sent.
+    expect([...d.removed, ...d.notCarried].filter((v) => answer.includes(v))).toEqual([]);
+    if (d.type === 'pdf') {
+      expect(answer).toContain('[Hidden text removed]');
+      expect(answer).toContain('[Image removed]');
     }
+    expect(res.body.metadata.sanitization).toMatchObject({ applied: true, reason: expect.stringContaining('document') });
   });
 
   it('acknowledgeUnprotectedDocument lets the document pass and is audited', async () => {
-    const { res, captured } = await execute({
+    const { res, captured, calls } = await execute({
       prompt: 'Read this.',
       acknowledgeUnprotectedDocument: true,
       attachments: [{ type: 'document', content: `Contract of ${FIXTURE.person}`, fileName: 'contract.txt' }],
     });
     expect(res.status).toBe(200);
+    expect(calls).toEqual({ total: 1, echo: 1 });
     expect(captured[0]).toContain(FIXTURE.person);
     expect(res.body.metadata.sanitization).toMatchObject({ applied: false });
     const audit = await stack.container.db('audit_logs').where({ company_id: company.companyId, action: 'SHIELD_UNPROTECTED_DOCUMENT_DELIVERY' });
@@ -121,18 +262,19 @@ describe('document attachments', () => {
 
   it('accepts sanitization.columnRules for spreadsheets and refuses a malformed one', async () => {
     const csv = Buffer.from('Kunde;Notiz\r\nZebulon Quargh;ok\r\n').toString('base64');
-    const { res, captured } = await execute({
+    const { res, requests } = await execute({
       prompt: 'Summarise.',
       sanitization: { enabled: true, columnRules: { Kunde: 'PERSON' } },
       attachments: [{ type: 'document', data: csv, mimeType: 'text/csv' }],
     });
     expect(res.status).toBe(200);
-    expect(captured[0]).not.toContain('Zebulon Quargh');
+    expect(leakedValues(requests, ['Zebulon Quargh', 'Zebulon', 'Quargh'])).toEqual([]);
     expect(res.body.result.content).toContain('Zebulon Quargh');
     const bad = await execute({ prompt: 'x', sanitization: { enabled: true, columnRules: 'Kunde' } });
     expect(bad.res.status).toBe(400);
     expect(bad.res.body).toMatchObject({ success: false, code: 'INVALID_COLUMN_RULES' });
     expect(bad.captured).toEqual([]);
+    expect(bad.calls).toEqual({ total: 0, echo: 0 });
   });
 });
 

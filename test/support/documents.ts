@@ -1,8 +1,8 @@
 /**
  * Builders of test documents carrying personal data in every place a reader must look: a docx with
  * header, footer, footnote, endnote, text box, comment, a value split across runs and a tracked
- * deletion; an xlsx with two sheets, shared and inline strings, a formula, a comment, a hidden sheet
- * and a chart; CSVs; and a PDF with each kind of hidden text, an image, a scanned page and an OCR
+ * deletion; an xlsx with two sheets, shared and inline strings, a formula, a plain and a rich-text
+ * comment, a hidden sheet and a chart; CSVs; and a PDF with each kind of hidden text, an image, a scanned page and an OCR
  * layer page. The sanitizer's tests reuse them; FIXTURE lists the values each one carries.
  */
 import * as zlib from 'node:zlib';
@@ -25,6 +25,8 @@ export const FIXTURE = {
   author: 'Claudia Vogel',
   secondSheetPerson: 'Henrik Larsen',
   hiddenSheetPerson: 'Greta Lindqvist',
+  /** xlsx: a rich-text note whose formatting splits the name over two runs. */
+  noteSplitPerson: 'Werner Albrecht',
   chartTitle: 'Balances of Anna Schmidt',
   /** PDF: visible and each kind of hidden text. */
   pdfVisible: 'Contract between Anna Schmidt and Example GmbH',
@@ -171,6 +173,13 @@ export async function buildXlsx(): Promise<Buffer> {
   customers.addRow(['Jonas Becker', 'jonas.becker@example.org', '+49 89 1234567', 'DE44500105175407324931', 20]);
   customers.getCell('F2').value = { formula: 'A2&" (VIP)"', result: `${f.person} (VIP)` };
   customers.getCell('A3').note = `Call ${f.commentPerson} first`;
+  // A rich-text note, "Werner Albrecht" split as "Wer" (bold) + "ner Albrecht", as Excel writes formatted notes.
+  customers.getCell('B3').note = {
+    texts: [
+      { font: { bold: true }, text: `Ask ${f.noteSplitPerson.slice(0, 3)}` },
+      { text: `${f.noteSplitPerson.slice(3)} today` },
+    ],
+  };
   const contacts = wb.addWorksheet('Contacts');
   contacts.addRow(['Vorname', 'Nachname', 'Adresse']);
   contacts.addRow(['Henrik', 'Larsen', 'Hauptstrasse 5, 10115 Berlin']);

@@ -14,7 +14,7 @@ import { REDACTED_PATHS } from '../../lib/logger';
 import { createSanitizerApp } from '../../api/sanitizer/app';
 import { loadSanitizerConfig } from '../../api/sanitizer/config';
 import { type SanitizerContainer, createSanitizerContainer } from '../../api/sanitizer/container';
-import { createSimulator } from '../../simulator/server';
+import { type CapturedRequest, createSimulator } from '../../simulator/server';
 import { deleteProviderHealthSchedule } from '../../temporal/provider-health-schedule';
 import { deleteSanitizerCleanupSchedule } from '../../temporal/sanitizer-schedule';
 import { createGatehouseWorker } from '../../workers/worker';
@@ -57,7 +57,7 @@ export interface Stack {
     opts?: { token?: string; body?: unknown },
   ): Promise<HttpResult<T>>;
   /** Raw bodies of the provider requests the simulator received (newest last). */
-  simCaptures(): Promise<{ method: string; path: string; body: string }[]>;
+  simCaptures(): Promise<CapturedRequest[]>;
   simStats(): Promise<{ total: number; byKey: Record<string, { requests: number; byEndpoint: Record<string, number> }> }>;
   createCompany(opts?: { name?: string; packageName?: string; withSimulator?: boolean }): Promise<TestCompany>;
   addUser(companyId: string, role: Role): Promise<{ userId: string; email: string; password: string }>;
@@ -156,7 +156,7 @@ export async function startStack(
     },
     async simCaptures() {
       const res = await fetch(`${sim.url}/_sim/captures`);
-      return ((await res.json()) as { captures: { method: string; path: string; body: string }[] }).captures;
+      return ((await res.json()) as { captures: CapturedRequest[] }).captures;
     },
     async http(method, path, o = {}) {
       const headers: Record<string, string> = { ...(o.headers ?? {}) };

@@ -91,6 +91,9 @@ describe('xlsx', () => {
     expect(doc.text).toContain(FIXTURE.hiddenSheetPerson);
     expect(doc.text).toContain(`${FIXTURE.person} (VIP)`);
     expect(doc.text).toContain(FIXTURE.commentPerson);
+    // A rich-text note: the text of its runs, joined, without the run markup.
+    expect(doc.text).toContain(`Ask ${FIXTURE.noteSplitPerson} today`);
+    expect(doc.text).not.toMatch(/<\/?(r|t|rPr)>/);
     expect(doc.text).toContain(FIXTURE.chartTitle);
     expect(doc.segments.some((s) => s.location.part === 'xl/charts/chart1.xml')).toBe(true);
   });
@@ -101,13 +104,26 @@ describe('xlsx', () => {
     // Column rule: in the Contacts "Adresse" column the same text as a Customers name gets another stand-in.
     const out = await rewriteDocument(input, 'xlsx', {}, (text, loc) => {
       if (loc.kind === 'cell' && loc.columnHeader === 'Adresse' && text === FIXTURE.person) return 'Somewhere 1';
-      return text.split(FIXTURE.person).join('Maria Koch').split(FIXTURE.email).join('m.koch@example.net').split(FIXTURE.hiddenSheetPerson).join('Ida Nord');
+      return text
+        .split(FIXTURE.person)
+        .join('Maria Koch')
+        .split(FIXTURE.email)
+        .join('m.koch@example.net')
+        .split(FIXTURE.hiddenSheetPerson)
+        .join('Ida Nord')
+        .split(FIXTURE.noteSplitPerson)
+        .join('Olaf Ries');
     });
     const xml = await unzipText(out.document);
     expect(xml).not.toContain(FIXTURE.person);
     expect(xml).not.toContain(FIXTURE.email);
     expect(xml).not.toContain(FIXTURE.hiddenSheetPerson);
     expect(xml).not.toContain(FIXTURE.author);
+    expect(xml).not.toContain(FIXTURE.noteSplitPerson.slice(3));
+    // The rich-text note keeps its runs (the new text goes into them), not escaped markup.
+    const comments = await (await JSZip.loadAsync(out.document)).file('xl/comments1.xml')!.async('string');
+    expect(comments).not.toContain('&lt;');
+    expect(comments.replace(/<[^>]+>/g, '')).toContain('Ask Olaf Ries today');
     const zip = await JSZip.loadAsync(out.document);
     expect(zip.file('xl/charts/chart1.xml')).not.toBeNull();
     expect(zip.file('xl/drawings/drawing1.xml')).not.toBeNull();
