@@ -201,7 +201,8 @@ const documents: DocumentCase[] = [
     label: 'pdf (render mode 3, white, 1 pt and off-page text, image, scanned page, OCR layer)',
     type: 'pdf',
     build: () => buildPdf(),
-    restored: [f.pdfVisible, f.person, f.email, f.phone, f.pdfOcr],
+    // pdfVisible names a person and a company ("... Anna Schmidt and Example GmbH"): both are masked.
+    restored: [f.pdfVisible, f.person, 'Example GmbH', f.email, f.phone, f.pdfOcr],
     // Each kind of hidden text, and the names alone (without the label word before them).
     removed: [f.pdfInvisible, f.pdfWhite, f.pdfTiny, f.pdfOffPage].flatMap((v) => [v, v.split(' ').slice(1).join(' ')]),
     // Document properties (title "Contract <person>", author) and the link annotation are not converted.

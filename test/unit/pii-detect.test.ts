@@ -110,6 +110,21 @@ describe('PII detection, special forms', () => {
     expect(names('hallo, ich bin anna schmidt aus der buchhaltung', 'de')).toEqual(['anna schmidt']);
   });
 
+  it('does not let a legal form swallow a person named before "and" (the company starts after it)', () => {
+    const of = (text: string, language: 'en' | 'de') =>
+      detect(text, { ...ALL, language }).filter((f) => f.entityType === 'PERSON' || f.entityType === 'ORGANIZATION').map((f) => [f.entityType, f.text]);
+    expect(of('Contract between Anna Schmidt and Example GmbH', 'en')).toEqual([
+      ['PERSON', 'Anna Schmidt'],
+      ['ORGANIZATION', 'Example GmbH'],
+    ]);
+    expect(of('Vertrag zwischen Jonas Becker und Blaufeld GmbH', 'de')).toEqual([
+      ['PERSON', 'Jonas Becker'],
+      ['ORGANIZATION', 'Blaufeld GmbH'],
+    ]);
+    // Joined name words without a first name stay one company.
+    expect(of('Offer from Müller und Söhne GmbH', 'de')).toEqual([['ORGANIZATION', 'Müller und Söhne GmbH']]);
+  });
+
   it('finds names no lexicon knows after a cue word, but not capitalised German nouns', () => {
     expect(names('Besprechung mit Oluwaseun Okonkwo am Montag.', 'de')).toEqual(['Oluwaseun Okonkwo']);
     expect(names('Neue Kunden erhalten im ersten Jahr einen Rabatt.', 'de')).toEqual([]);

@@ -391,6 +391,22 @@ function stripLeading(text: string, start: number, end: number, language: Langua
   return s;
 }
 
+/**
+ * "Contract between Anna Schmidt and Example GmbH": the name pattern lets "and", "und" and "&" join
+ * name words (Procter and Gamble, Müller & Söhne), so it also swallows a person listed before the
+ * company. When the words before the last conjunction start with a known first name, the
+ * organisation starts after the conjunction and the person is left to the person recognizer.
+ */
+function afterPersonAndConjunction(text: string, start: number, suffixStart: number): number {
+  const name = text.slice(start, suffixStart);
+  const conjunction = /^(.*) (?:and|und|&) (?=\S)/u.exec(name);
+  if (!conjunction) return start;
+  const firstWord = /^[\p{L}]+/u.exec(conjunction[1])?.[0].toLowerCase();
+  const words = conjunction[1].split(' ').length;
+  if (!firstWord || words < 2 || !FIRST_NAMES.has(firstWord)) return start;
+  return start + conjunction[0].length;
+}
+
 function organizationFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
   // Legal-form suffixes: find the suffix tokens first (cheap), then the name words right before
@@ -406,7 +422,7 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
     const name = ORG_NAME_BEFORE_RE.exec(text.slice(windowStart, t.start));
     if (!name) continue;
     const end = t.start + suffix[0].length;
-    const start = stripLeading(text, windowStart + name.index, end, language);
+    const start = afterPersonAndConjunction(text, stripLeading(text, windowStart + name.index, end, language), t.start);
     if (start >= t.start) continue;
     lastEnd = end;
     out.push(finding('ORGANIZATION', text, start, end, withContext(text, start, end, 'ORGANIZATION', 0.8, 0.15), 'org_suffix'));
