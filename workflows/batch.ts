@@ -61,6 +61,10 @@ const retry = { initialInterval: '1 second', maximumInterval: '1 minute', backof
 const lifecycle = proxyActivities<BatchActivities>({ startToCloseTimeout: '2 minutes', retry });
 // Long item work: heartbeats let a dead worker's page be retried within seconds and carry cancellation.
 const work = proxyActivities<BatchActivities>({ startToCloseTimeout: '1 hour', heartbeatTimeout: '15 seconds', retry });
+// Provider batch calls (submit a chunk of up to 50,000 lines, poll, cancel): they heartbeat while
+// they run (activities/batch/heartbeat.ts), so a long upload is allowed its time while a worker
+// killed mid-call is noticed in seconds rather than after the whole startToCloseTimeout.
+const providerBatch = proxyActivities<BatchActivities>({ startToCloseTimeout: '30 minutes', heartbeatTimeout: '15 seconds', retry });
 
 export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchStatus> {
   const { batchId } = input;
@@ -167,7 +171,7 @@ export async function batchSplitWorkflow(input: BatchSplitInput): Promise<void> 
   } catch (err) {
     if (isCancellation(err)) {
       await CancellationScope.nonCancellable(async () => {
-        if (input.facility !== 'CONCURRENT') await lifecycle.cancelNativeSubmissions({ splitId });
+        if (input.facility !== 'CONCURRENT') await providerBatch.cancelNativeSubmissions({ splitId });
         await lifecycle.finishSplit({ splitId, status: 'CANCELLED' });
       });
     } else {
@@ -206,7 +210,7 @@ async function runNative(input: BatchSplitInput): Promise<void> {
       // Submit every PENDING item of the split, in provider-sized chunks.
       let afterSeq = -1;
       for (let chunk = 0; ; chunk++) {
-        const sub = await lifecycle.submitNativeChunk({ batchId: input.batchId, splitId: input.splitId, round, chunk, afterSeq });
+        const sub = await providerBatch.submitNativeChunk({ batchId: input.batchId, splitId: input.splitId, round, chunk, afterSeq });
         if (sub.submitted === 0) break;
         afterSeq = sub.lastSeq;
       }
@@ -217,7 +221,7 @@ async function runNative(input: BatchSplitInput): Promise<void> {
     for (;;) {
       delay = nextPollDelayMs(delay, input.pollInitialMs, input.pollMaxMs);
       await sleep(delay);
-      const polled = await lifecycle.pollNativeRound({ splitId: input.splitId, round });
+      const polled = await providerBatch.pollNativeRound({ splitId: input.splitId, round });
       if (polled.ended) break;
       if (workflowInfo().continueAsNewSuggested) {
         await continueAsNew<typeof batchSplitWorkflow>({ ...input, resume: { round, polling: true, pollDelayMs: delay } });

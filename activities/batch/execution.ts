@@ -11,6 +11,7 @@ import type { Logger } from '../../lib/logger';
 import type { ProviderRegistry } from '../providers';
 import type { ProviderBatchState } from '../providers/batch/types';
 import { type CompletionRequest, ProviderError, type ProviderTarget } from '../providers/types';
+import { withKeepAlive } from './heartbeat';
 import { type ItemOutcome, writeItemOutcomes } from './item-writes';
 import type { NativeBatchClients } from './native-clients';
 import { type BatchItemProtection, ItemProtectionFailed, type ProtectableItem, mapPool } from './protection';
@@ -144,7 +145,7 @@ export function createBatchExecutionActivities(deps: {
     });
   }
 
-  return {
+  const activities = {
     /**
      * One page of a concurrent split: the next `pageSize` unfinished items after `afterSeq`.
      * Results are written every few dozen items and at the end, so a worker killed mid-page
@@ -475,5 +476,16 @@ export function createBatchExecutionActivities(deps: {
     async markSplitProcessing({ splitId }: { splitId: string }): Promise<void> {
       await db('batch_splits').where({ id: splitId, status: 'PENDING' }).update({ status: 'PROCESSING', updated_at: new Date() });
     },
+  };
+  // The activities that talk to a provider heartbeat while they run (workflows/batch.ts proxies
+  // them with a heartbeatTimeout): a killed worker's page, submission or poll is retried within
+  // seconds, however slow the provider.
+  return {
+    ...activities,
+    runConcurrentPage: (input: PageInput) => withKeepAlive(() => activities.runConcurrentPage(input)),
+    submitNativeChunk: (input: NativeChunkInput) => withKeepAlive(() => activities.submitNativeChunk(input)),
+    pollNativeRound: (input: { splitId: string; round: number }) => withKeepAlive(() => activities.pollNativeRound(input)),
+    collectNativeRound: (input: { batchId: string; splitId: string; round: number; maxRetryAttempts: number }) => withKeepAlive(() => activities.collectNativeRound(input)),
+    cancelNativeSubmissions: (input: { splitId: string }) => withKeepAlive(() => activities.cancelNativeSubmissions(input)),
   };
 }
