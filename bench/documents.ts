@@ -15,7 +15,10 @@
  * Database for (b): DATABASE_URL if set (it must already be migrated: `npm run migrate`); otherwise
  * the bench creates a throwaway database `gatehouse_bench_docs_<time>` through
  * BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), migrates it and
- * drops it at the end. BENCH_RUNS (default 9) timed runs after 3 warm-ups; median and p95 printed.
+ * drops it at the end. BENCH_RUNS (default 9) timed runs after 3 warm-ups; median and p95 printed,
+ * wall clock per step and the process's CPU time per round trip (the machine is shared: compare the
+ * load average printed with each table; in (b) the CPU time includes the client's JSON and
+ * base64 work but not PostgreSQL's).
  * Also the 3-page fixture PDF (hidden text, scan, OCR layer) to Markdown, without detection.
  */
 import { randomBytes } from 'node:crypto';
@@ -41,6 +44,11 @@ const WARMUP = 3;
 const MAX_BYTES = 15 * 1024 * 1024;
 
 const load = () => os.loadavg()[0]!.toFixed(2);
+/** CPU time of this process (all its threads) since `since`, in ms: steadier than the wall clock on a busy machine. */
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -74,6 +82,7 @@ interface EngineRun {
 
 async function engineRoundTrip(engine: SanitizerEngine, docx: Buffer, language: Lang): Promise<EngineRun> {
   const opts = { maxBytes: MAX_BYTES };
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const extracted = await engine.extract(docx, 'docx', opts);
   const t1 = performance.now();
@@ -91,7 +100,7 @@ async function engineRoundTrip(engine: SanitizerEngine, docx: Buffer, language: 
   const restored = engine.restore(whole.sanitized, vault, 'fuzzy');
   const t5 = performance.now();
   return {
-    steps: { extract: t1 - t0, detect: t2 - t1, 'stand-ins (whole text)': t3 - t2, 'rewrite docx': t4 - t3, restore: t5 - t4, total: t5 - t0 },
+    steps: { extract: t1 - t0, detect: t2 - t1, 'stand-ins (whole text)': t3 - t2, 'rewrite docx': t4 - t3, restore: t5 - t4, total: t5 - t0, 'total, CPU time': cpuMs(cpu0) },
     chars: extracted.text.length,
     findings: findings.length,
     segments: extracted.segments.length,
@@ -227,6 +236,7 @@ async function benchHttp(languages: Lang[]) {
         const once = async () => {
           const steps: Steps = {};
           sink.steps = steps;
+          const cpu0 = process.cpuUsage();
           const t0 = performance.now();
           const sanitized = await post<{ session_token: string; protected_document: string; detection_summary: { total_entities_found: number } }>(
             '/api/v1/sanitize',
@@ -254,6 +264,7 @@ async function benchHttp(languages: Lang[]) {
               'POST /sessions/{t}/restore (wall)': t2 - t1,
               'restore: http, json, storage': t2 - t1 - (steps['server: restore'] ?? 0),
               total: t2 - t0,
+              'total, CPU time (this process)': cpuMs(cpu0),
             },
             findings: sanitized.detection_summary.total_entities_found,
             restored: restored.tokens_restored,

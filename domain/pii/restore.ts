@@ -90,6 +90,18 @@ function* aloneMatches(re: RegExp, text: string): Generator<RegExpExecArray> {
   }
 }
 
+/** `text` with each hit's span replaced by as many NUL characters. */
+function blankOut(text: string, hits: Hit[]): string {
+  if (!hits.length) return text;
+  let out = '';
+  let cursor = 0;
+  for (const h of [...hits].sort((a, b) => a.start - b.start)) {
+    out += text.slice(cursor, h.start) + '\u0000'.repeat(h.end - h.start);
+    cursor = h.end;
+  }
+  return out + text.slice(cursor);
+}
+
 /** Lower case without whitespace and separators: the prefilter key for bare stand-ins. */
 function compact(s: string): string {
   return s.toLowerCase().replace(/[\s./-]+/g, '');
@@ -162,13 +174,18 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
   // 2. Bare stand-ins, longest first so "Lena Vogt" wins over "Vogt". A session may hold thousands
   //    of stand-ins: only those whose letters and digits occur in the text (case and separators
   //    ignored, one indexOf each) get their pattern run.
-  const compactText = compact(text);
+  //    Wrappers already resolved are blanked first (NUL characters, same length, so offsets hold):
+  //    otherwise the stand-in inside every wrapper passes the prefilter and is matched and thrown
+  //    away again, and a protected 10-page document paid ~50 ms for nothing. NUL is neither
+  //    letter, digit, space nor separator, so a wrapper's neighbours see what "[" and "]" showed.
+  const outside = blankOut(text, hits);
+  const compactText = compact(outside);
   const entries = vault.entries().sort((a, b) => b.standIn.length - a.standIn.length);
   for (const entry of entries) {
     if (!compactText.includes(compact(entry.standIn))) continue;
     const canonical = wrap(vault.nonce, entry.code, entry.standIn);
     const re = /^[\d\s./+()-]+$/.test(entry.standIn) || entry.entityType === 'IBAN' ? spacedPattern(entry.standIn) : loosePattern(entry.standIn);
-    for (const m of aloneMatches(re, text)) {
+    for (const m of aloneMatches(re, outside)) {
       const start = m.index;
       const end = start + m[0].length;
       if (overlapsAny(hits, start, end)) continue;
@@ -186,7 +203,7 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
       for (const { part, original } of partialParts(entry)) {
         if (!compactText.includes(compact(part))) continue;
         const re = new RegExp(escapeRe(part), 'gu');
-        for (const m of aloneMatches(re, text)) {
+        for (const m of aloneMatches(re, outside)) {
           if (overlapsAny(hits, m.index, m.index + m[0].length)) continue;
           hits.push({ start: m.index, end: m.index + m[0].length, replacement: original, found: { variantFound: m[0], canonicalToken: canonical, matchCategory: 'partial' } });
         }
