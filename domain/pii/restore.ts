@@ -56,13 +56,50 @@ function loosePattern(standIn: string): RegExp {
   }
   // Between letters/digits allow inserted spaces only where the stand-in has a separator or a digit run.
   const body = parts.join('').replace(/(\\s\*)+/g, '\\s*');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu');
+  return new RegExp(body, 'giu');
 }
 
 function spacedPattern(standIn: string): RegExp {
   // Digits-and-separators values (IBAN, phone, card): the model may regroup them.
   const chars = standIn.replace(/[\s./-]/g, '').split('').map(escapeRe);
-  return new RegExp(`(?<![\\p{L}\\p{N}])${chars.join('[\\s./-]?')}(?![\\p{L}\\p{N}])`, 'giu');
+  return new RegExp(chars.join('[\\s./-]?'), 'giu');
+}
+
+/*
+ * Word boundaries are checked here, once per match, rather than as (?<![\p{L}\p{N}]) … (?![\p{L}\p{N}])
+ * inside each stand-in's pattern: V8 takes about a millisecond to compile a pattern with Unicode
+ * property lookarounds, every session's stand-ins are new patterns (nothing to cache), and a
+ * 10-page document has a few hundred of them, so restore cost 0.3-0.8 s, nearly all compiling.
+ * The patterns' last and first elements are literals, so a match's ends do not depend on
+ * backtracking and checking its neighbours afterwards finds the same matches.
+ */
+const LETTER_OR_DIGIT_AT_END = /[\p{L}\p{N}]$/u;
+const LETTER_OR_DIGIT_AT_START = /^[\p{L}\p{N}]/u;
+
+/** True when text[start, end) is not glued to a letter or digit on either side. */
+function standsAlone(text: string, start: number, end: number): boolean {
+  return !LETTER_OR_DIGIT_AT_END.test(text.slice(Math.max(0, start - 2), start)) && !LETTER_OR_DIGIT_AT_START.test(text.slice(end, end + 2));
+}
+
+/** Every match of `re` (global) that stands alone; a glued match is skipped and the scan resumes one character later. */
+function* aloneMatches(re: RegExp, text: string): Generator<RegExpExecArray> {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (standsAlone(text, m.index, m.index + m[0].length)) yield m;
+    else re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+  }
+}
+
+/** `text` with each hit's span replaced by as many NUL characters. */
+function blankOut(text: string, hits: Hit[]): string {
+  if (!hits.length) return text;
+  let out = '';
+  let cursor = 0;
+  for (const h of [...hits].sort((a, b) => a.start - b.start)) {
+    out += text.slice(cursor, h.start) + '\u0000'.repeat(h.end - h.start);
+    cursor = h.end;
+  }
+  return out + text.slice(cursor);
 }
 
 /** Lower case without whitespace and separators: the prefilter key for bare stand-ins. */
@@ -137,13 +174,18 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
   // 2. Bare stand-ins, longest first so "Lena Vogt" wins over "Vogt". A session may hold thousands
   //    of stand-ins: only those whose letters and digits occur in the text (case and separators
   //    ignored, one indexOf each) get their pattern run.
-  const compactText = compact(text);
+  //    Wrappers already resolved are blanked first (NUL characters, same length, so offsets hold):
+  //    otherwise the stand-in inside every wrapper passes the prefilter and is matched and thrown
+  //    away again, and a protected 10-page document paid ~50 ms for nothing. NUL is neither
+  //    letter, digit, space nor separator, so a wrapper's neighbours see what "[" and "]" showed.
+  const outside = blankOut(text, hits);
+  const compactText = compact(outside);
   const entries = vault.entries().sort((a, b) => b.standIn.length - a.standIn.length);
   for (const entry of entries) {
     if (!compactText.includes(compact(entry.standIn))) continue;
     const canonical = wrap(vault.nonce, entry.code, entry.standIn);
     const re = /^[\d\s./+()-]+$/.test(entry.standIn) || entry.entityType === 'IBAN' ? spacedPattern(entry.standIn) : loosePattern(entry.standIn);
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    for (const m of aloneMatches(re, outside)) {
       const start = m.index;
       const end = start + m[0].length;
       if (overlapsAny(hits, start, end)) continue;
@@ -160,8 +202,8 @@ export function restoreText(text: string, vault: StandInVault, options: { mode?:
       const canonical = wrap(vault.nonce, entry.code, entry.standIn);
       for (const { part, original } of partialParts(entry)) {
         if (!compactText.includes(compact(part))) continue;
-        const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(part)}(?![\\p{L}\\p{N}])`, 'gu');
-        for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+        const re = new RegExp(escapeRe(part), 'gu');
+        for (const m of aloneMatches(re, outside)) {
           if (overlapsAny(hits, m.index, m.index + m[0].length)) continue;
           hits.push({ start: m.index, end: m.index + m[0].length, replacement: original, found: { variantFound: m[0], canonicalToken: canonical, matchCategory: 'partial' } });
         }

@@ -145,18 +145,24 @@ export async function buildDocx(opts: DocxOptions = {}): Promise<Buffer> {
 
 /**
  * A docx of about `pages` pages (roughly 40 lines of text a page): paragraphs of ordinary prose
- * each carrying names, emails, phone numbers and IBANs, for the performance target.
+ * each carrying names, emails, phone numbers and IBANs, for the performance target. `language`
+ * 'de' writes the same facts in German prose (German dates, addresses and phone grouping).
  */
-export async function buildLongDocx(pages = 10): Promise<Buffer> {
+export async function buildLongDocx(pages = 10, language: 'en' | 'de' = 'en'): Promise<Buffer> {
   const people = ['Anna Schmidt', 'Jonas Becker', 'Petra Wagner', 'Lukas Hoffmann', 'Miriam Keller', 'John Miller', 'Sarah Johnson'];
   const paragraphs: string[] = [];
   for (let i = 0; i < pages * 12; i++) {
     const p = people[i % people.length];
     const mail = `${p.toLowerCase().replace(' ', '.')}@example.com`;
+    const phone = `+49 30 ${String(1000000 + i * 7919).slice(0, 7)}`;
     paragraphs.push(
-      `${i + 1}. On 12 March 2024 ${p} (${mail}, phone +49 30 ${String(1000000 + i * 7919).slice(0, 7)}) confirmed the transfer ` +
-        `to account DE89370400440532013000 in Berlin. The contract covers delivery, installation and support for the ` +
-        `office at Hauptstrasse ${i + 1}, 10115 Berlin, and ${p} will be the contact for questions about invoices.`,
+      language === 'de'
+        ? `${i + 1}. Am 12. März 2024 hat ${p} (${mail}, Telefon ${phone}) die Überweisung ` +
+            `auf das Konto DE89370400440532013000 in Berlin bestätigt. Der Vertrag umfasst Lieferung, Installation und Wartung für das ` +
+            `Büro in der Hauptstraße ${i + 1}, 10115 Berlin, und ${p} ist Ansprechpartner für Fragen zu Rechnungen.`
+        : `${i + 1}. On 12 March 2024 ${p} (${mail}, phone ${phone}) confirmed the transfer ` +
+            `to account DE89370400440532013000 in Berlin. The contract covers delivery, installation and support for the ` +
+            `office at Hauptstrasse ${i + 1}, 10115 Berlin, and ${p} will be the contact for questions about invoices.`,
     );
   }
   return buildDocx({ paragraphs });

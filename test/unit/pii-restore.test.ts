@@ -59,6 +59,18 @@ describe('restore modes', () => {
     expect(r.confidence).toBe('medium');
   });
 
+  it('fuzzy restores a stand-in only where it stands alone, not glued to letters or digits', () => {
+    const surname = person.standIn.split(' ').pop()!;
+    const digits = iban.standIn.replace(/\s/g, '');
+    // Glued on either side (ASCII, umlaut, astral letter 𝐀, digit): left alone; then once standing alone.
+    const glued = `x${person.standIn}y ${person.standIn}ä 𝐀${surname} ${surname}7 9${digits} ${digits}Q`;
+    const r = restoreText(`${glued} (${person.standIn}) ${digits}.`, vault, { mode: 'fuzzy' });
+    expect(r.restored).toBe(`${glued} (John Smith) DE89 3704 0044 0532 0130 00.`);
+    expect(r.tokensRestored).toBe(2);
+    // A glued occurrence before a free one on the same scan: the scan resumes and finds the free one.
+    expect(restoreText(`${surname}s and ${surname}`, vault, { mode: 'fuzzy' }).restored).toBe(`${surname}s and Smith`);
+  });
+
   it('fuzzy restores a surname alone as partial with low confidence', () => {
     const surname = person.standIn.split(' ').pop()!;
     const r = restoreText(`Thanks, Mr ${surname}.`, vault, { mode: 'fuzzy' });

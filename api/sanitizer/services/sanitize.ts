@@ -326,7 +326,7 @@ function credentialWarningOf(found: EngineFinding[]): string {
 }
 
 /** Findings per segment index, shifted to segment offsets; a finding crossing a boundary is split. */
-function findingsBySegment(extracted: ExtractedText, findings: EngineFinding[]): Map<number, EngineFinding[]> {
+export function findingsBySegment(extracted: ExtractedText, findings: EngineFinding[]): Map<number, EngineFinding[]> {
   const out = new Map<number, EngineFinding[]>();
   let f = 0;
   const sorted = [...findings].sort((a, b) => a.start - b.start);
