@@ -18,7 +18,7 @@ jest.setTimeout(180_000);
 const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `gatehouse_e2e_${Date.now()}_${process.pid}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gatehouse-e2e-'));
-let ports: { api: number; sim: number; temporal: number; ui: number };
+let ports: { api: number; sim: number; temporal: number; ui: number; sanitizer: number };
 let stack: ChildProcess;
 let output = '';
 let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -100,8 +100,9 @@ beforeAll(async () => {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
 
-  const [api, sim, temporal, ui] = await uniquePorts(4);
-  ports = { api: api!, sim: sim!, temporal: temporal!, ui: ui! };
+  // Every port free and unique, so a Gatehouse already running on this machine does not collide.
+  const [api, sim, temporal, ui, sanitizer] = await uniquePorts(5);
+  ports = { api: api!, sim: sim!, temporal: temporal!, ui: ui!, sanitizer: sanitizer! };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -113,10 +114,11 @@ beforeAll(async () => {
     SIMULATOR_PORT: String(ports.sim),
     TEMPORAL_PORT: String(ports.temporal),
     TEMPORAL_UI_PORT: String(ports.ui),
+    SANITIZER_PORT: String(ports.sanitizer),
   };
   // What the jest setup exported must not leak in: the stack starts its own Temporal and bundles
   // its own workflows, as `npm start` does.
-  for (const name of ['TEMPORAL_ADDRESS', 'SIMULATOR_URL', 'WORKFLOW_BUNDLE_PATH', 'PUBLIC_URL', 'HOST']) delete env[name];
+  for (const name of ['TEMPORAL_ADDRESS', 'SIMULATOR_URL', 'SANITIZER_URL', 'WORKFLOW_BUNDLE_PATH', 'PUBLIC_URL', 'HOST']) delete env[name];
   stack = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'dev-stack.ts')], {
     cwd: ROOT,
     env,
