@@ -11,6 +11,7 @@ import { migrateLatest } from '../db/connection';
 import { loadConfig } from '../lib/config';
 import { randomToken } from '../lib/crypto';
 import { type CpuProfile, formatSummary, summarise } from './cpuprofile';
+import { SCENARIO_POLICY_JSON, seedScenario } from './routing-scenario';
 import {
   type Child,
   type Machine,
@@ -54,12 +55,43 @@ import {
  *   BENCH_ADMIN_DATABASE_URL   where to CREATE/DROP the bench database
  *                           (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_OUT_DIR           logs, profile and results.json (default $TMPDIR/gatehouse-bench-<ts>)
+ *
+ * Routing scenario (issue 3): `npm run bench:gateway -- --providers 20 --policy [--rounds 2]`
+ * seeds a second company with N active simulator providers (all OPENAI-compatible, so the provider
+ * call costs what the foundation's does) and a saved company-default BALANCED policy with hard
+ * constraints, a geofence and weights; its requests name no provider type, so every one runs the
+ * engine's full filter + score path over all N providers' models, the breaker gate and the
+ * gateway.executed hook. One api process serves both companies; each round measures direct,
+ * foundation and policy back to back at every concurrency (BENCH_CONCURRENCY, default 1,32 in this
+ * mode), with the load average noted per run. The info, variant and profile runs are skipped.
  */
 
 const env = process.env;
+const argv = process.argv.slice(2);
+function flag(name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const next = argv[i + 1];
+  return next === undefined || next.startsWith('--') ? '' : next;
+}
+/** `--providers N --policy`: the routing comparison (foundation vs N providers under a default policy). */
+const SCENARIO_POLICY = flag('policy') !== undefined;
+const SCENARIO_PROVIDERS = flag('providers') === undefined ? (SCENARIO_POLICY ? 20 : 0) : Number(flag('providers'));
+const COMPARE = SCENARIO_PROVIDERS > 0 || SCENARIO_POLICY;
+const ROUNDS = flag('rounds') ? Number(flag('rounds')) : 2;
+if (COMPARE && (!Number.isInteger(SCENARIO_PROVIDERS) || SCENARIO_PROVIDERS < 1 || SCENARIO_PROVIDERS > 200)) {
+  console.error('bench: --providers must be an integer 1..200 (with --policy)');
+  process.exit(2);
+}
+if (COMPARE && (!Number.isInteger(ROUNDS) || ROUNDS < 1)) {
+  console.error('bench: --rounds must be a positive integer');
+  process.exit(2);
+}
+/** The added-latency budget of the policy scenario over the foundation at c=32 (issue 3). */
+const TARGET_POLICY_EXTRA_MS = 0.5;
 const DURATION_S = positive('BENCH_DURATION_S', 10);
 const WARMUP_S = positive('BENCH_WARMUP_S', 3, true);
-const CONCURRENCY = list('BENCH_CONCURRENCY', '1,32,128');
+const CONCURRENCY = list('BENCH_CONCURRENCY', COMPARE ? '1,32' : '1,32,128');
 const INFO_CONCURRENCY = list('BENCH_INFO_CONCURRENCY', '1,32');
 const PROFILES = (env.BENCH_PROFILE === '0' ? '' : (env.BENCH_PROFILES ?? 'warn,info,warn:http-adapter'))
   .split(',')
@@ -146,7 +178,11 @@ async function dropDatabase(): Promise<void> {
 }
 
 /** Migrates and creates a company, its simulator-backed providers and a FULL_ACCESS gateway key. */
-async function seed(databaseUrl: string, encryptionKey: string, simulatorUrl: string): Promise<{ gatewayKey: string; companyId: string }> {
+async function seed(
+  databaseUrl: string,
+  encryptionKey: string,
+  simulatorUrl: string,
+): Promise<{ gatewayKey: string; companyId: string; scenario: { gatewayKey: string; companyId: string } | null }> {
   const config = loadConfig({ ...env, ...PRODUCTION_ENV, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ENCRYPTION_KEY: encryptionKey, DATABASE_POOL_MAX: '2' });
   const container = createContainer(createInfrastructure(config));
   try {
@@ -160,7 +196,8 @@ async function seed(databaseUrl: string, encryptionKey: string, simulatorUrl: st
     });
     await registerSimulatorProviders(s.providers, company.id, simulatorUrl, { userId: user.id });
     const { key } = await s.apiKeys.create(company.id, { name: 'bench key', kind: 'GATEWAY', type: 'FULL_ACCESS' }, { userId: user.id });
-    return { gatewayKey: key, companyId: company.id };
+    const scenario = COMPARE ? await seedScenario(container, simulatorUrl, SCENARIO_PROVIDERS, SCENARIO_POLICY, STAMP) : null;
+    return { gatewayKey: key, companyId: company.id, scenario };
   } finally {
     await container.close();
   }
@@ -348,7 +385,7 @@ async function load(target: Target, connections: number, durationS: number, cpu:
     `autocannon against ${target.name} (c=${connections})`,
   );
   const after = cpu();
-  if (target.name === 'Gatehouse') {
+  if (target.name.startsWith('Gatehouse')) {
     abandonedAtMost += connections;
     gatewayOk += result['2xx'];
   }
@@ -704,6 +741,20 @@ async function main(): Promise<void> {
     return r;
   };
 
+  if (COMPARE && seeded.scenario) {
+    clean = (await compareScenario(seeded.scenario.gatewayKey, direct, freshApi, measureGateway)) && clean;
+    const written = await countExecutions(databaseUrl);
+    const recordsOk = written >= gatewayOk && written <= gatewayOk + abandonedAtMost;
+    console.log(
+      `execution records written: ${written} for ${gatewayOk} 2xx gateway responses (+ up to ${abandonedAtMost} abandoned in flight)${recordsOk ? '' : '  <-- MISMATCH'}`,
+    );
+    if (!clean) {
+      console.log('\n!!! SOME RESPONSES WERE NOT 2XX OR FAILED: the figures above are suspect. !!!');
+      process.exitCode = 3;
+    }
+    return;
+  }
+
   const rows: Row[] = [];
   let api = await freshApi('warn', 'warn');
   for (const c of CONCURRENCY) {
@@ -847,6 +898,115 @@ async function main(): Promise<void> {
   }
   writeFileSync(path.join(OUT_DIR, 'results.json'), JSON.stringify({ machine, code, durationS: DURATION_S, warmupS: WARMUP_S, rows, infoRows, variantRows, written, gatewayOk }, null, 2));
   if (!clean) process.exitCode = 3;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routing scenario: the foundation and N providers under a default policy, back to back.
+
+interface CompareRun {
+  round: number;
+  concurrency: number;
+  loadavg: [number, number, number];
+  direct: LoadResult;
+  foundation: LoadResult;
+  policy: LoadResult;
+  policyMetrics: ApiMetrics;
+}
+
+type FreshApi = (logLevel: string, tag: string) => Promise<{ url: string; child: Child; gw: Target; cpu: () => CpuSnapshot; launch: ApiLaunch }>;
+type MeasureGateway = (
+  api: { url: string; child: Child; gw: Target; cpu: () => CpuSnapshot; launch: ApiLaunch },
+  c: number,
+  what: string,
+) => Promise<{ load: LoadResult; metrics: ApiMetrics }>;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+async function compareScenario(scenarioKey: string, direct: Target, freshApi: FreshApi, measureGateway: MeasureGateway): Promise<boolean> {
+  let clean = true;
+  const scenarioName = `Gatehouse (${SCENARIO_PROVIDERS} providers${SCENARIO_POLICY ? ' + default policy' : ''})`;
+  const api = await freshApi('warn', 'warn-compare');
+  const policyTarget: Target = {
+    name: scenarioName,
+    url: `${api.url}/api/gateway/execute`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${scenarioKey}` },
+    // No providerType: the engine ranks every active provider/model pair of the company.
+    body: JSON.stringify({ prompt: PROMPT }),
+  };
+  await sanityCheck(policyTarget, (b) => {
+    if (b.success !== true) return 'not a successful execution';
+    if (SCENARIO_POLICY && (b.policyChecked !== true || b.policyName !== 'bench balanced')) return 'the default policy was not applied';
+    return null;
+  });
+  gatewayOk += 1;
+  const policyApi = { ...api, gw: policyTarget };
+  const w = await load(policyTarget, 32, Math.max(WARMUP_S, FRESH_WARMUP_S), api.cpu);
+  clean = checkClean(`process warm-up of ${scenarioName}`, w) && clean;
+
+  const runs: CompareRun[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const c of CONCURRENCY) {
+      const la = os.loadavg() as [number, number, number];
+      log(`round ${round} c=${c}: load average ${la.map((l) => l.toFixed(2)).join(' ')}; direct`);
+      const d = await warmAndMeasure(direct, c, api.cpu);
+      clean = checkClean(`direct c=${c}`, d) && clean;
+      const f = await measureGateway(api, c, 'Gatehouse (foundation)');
+      clean = checkClean(`foundation c=${c}`, f.load) && clean;
+      const p = await measureGateway(policyApi, c, scenarioName);
+      clean = checkClean(`${scenarioName} c=${c}`, p.load) && clean;
+      log(
+        `round ${round} c=${c}: direct p50 ${f2(d.p50)}; foundation p50 ${f2(f.load.p50)} (${f0(f.load.reqPerSec)} req/s); ` +
+          `policy p50 ${f2(p.load.p50)} (${f0(p.load.reqPerSec)} req/s); noise ${f0(d.cpu.otherPct)}/${f0(f.load.cpu.otherPct)}/${f0(p.load.cpu.otherPct)}% cpu`,
+      );
+      runs.push({ round, concurrency: c, loadavg: la, direct: d, foundation: f.load, policy: p.load, policyMetrics: p.metrics });
+    }
+  }
+  await stopChild(api.child);
+
+  console.log('\n==============================================================================');
+  console.log(`Gateway with ${SCENARIO_PROVIDERS} providers${SCENARIO_POLICY ? ' and a default BALANCED policy' : ''} vs the foundation (5 providers, no policy)`);
+  console.log(machineLines(describeMachine()));
+  console.log(`code: ${gitState()}`);
+  console.log(`${DURATION_S} s per measured run after ${WARMUP_S} s warm-up; one api process serves both companies; LOG_LEVEL=warn.`);
+  console.log('"added" = gateway p50 minus direct p50 of the same round; "extra" = policy added minus foundation added.\n');
+  console.log(
+    table(
+      ['round', 'conc', 'load avg (1m)', 'direct p50', 'found. p50', 'found. added', 'found. req/s', 'policy p50', 'policy added', 'policy req/s', 'extra p50', 'api µs/req found./policy', 'noise cpu% d/f/p'],
+      runs.map((r) => [
+        String(r.round),
+        String(r.concurrency),
+        r.loadavg[0].toFixed(2),
+        f2(r.direct.p50),
+        f2(r.foundation.p50),
+        f2(r.foundation.p50 - r.direct.p50),
+        f0(r.foundation.reqPerSec),
+        f2(r.policy.p50),
+        f2(r.policy.p50 - r.direct.p50),
+        f0(r.policy.reqPerSec),
+        f2(r.policy.p50 - r.foundation.p50),
+        `${f0((r.foundation.cpu.apiPct * 10_000) / r.foundation.reqPerSec)}/${f0((r.policy.cpu.apiPct * 10_000) / r.policy.reqPerSec)}`,
+        `${f0(r.direct.cpu.otherPct)}/${f0(r.foundation.cpu.otherPct)}/${f0(r.policy.cpu.otherPct)}`,
+      ]),
+    ),
+  );
+  for (const c of CONCURRENCY) {
+    const rs = runs.filter((r) => r.concurrency === c);
+    const extra = median(rs.map((r) => r.policy.p50 - r.foundation.p50));
+    const fAdded = median(rs.map((r) => r.foundation.p50 - r.direct.p50));
+    const pAdded = median(rs.map((r) => r.policy.p50 - r.direct.p50));
+    const fr = median(rs.map((r) => r.foundation.reqPerSec));
+    const pr = median(rs.map((r) => r.policy.reqPerSec));
+    const verdict = c === TARGET_CONCURRENCY ? `  TARGET extra ≤ ${TARGET_POLICY_EXTRA_MS} ms: ${extra <= TARGET_POLICY_EXTRA_MS ? 'MET' : 'NOT MET'}` : '';
+    console.log(
+      `c=${c} (median of ${rs.length}): added p50 foundation ${f2(fAdded)} ms, policy ${f2(pAdded)} ms; extra ${f2(extra)} ms; req/s ${f0(fr)} → ${f0(pr)}${verdict}`,
+    );
+  }
+  writeFileSync(path.join(OUT_DIR, 'results-compare.json'), JSON.stringify({ providers: SCENARIO_PROVIDERS, policy: SCENARIO_POLICY_JSON, runs }, null, 2));
+  return clean;
 }
 
 /** The code measured: HEAD plus the files changed in the working tree (others edit concurrently). */

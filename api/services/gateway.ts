@@ -13,9 +13,9 @@ import { costUsd } from '../../domain/pricing';
 import { type Candidate, type SelectableProvider, selectCandidates } from '../../domain/provider-selection';
 import type { BreakerGate } from '../../domain/routing/breaker-gate';
 import { type RoutingPolicy, describeGeoRules, hasGeoRules } from '../../domain/routing/policy';
-import { describe, violations } from '../../domain/routing/rank';
+import { ruleVerdict } from '../../domain/routing/rank';
 import { buildTaskProfile, parseTaskCodes } from '../../domain/routing/task-profile';
-import type { RoutingCandidate, TaskProfile } from '../../domain/routing/types';
+import type { RoutingCandidate, RoutingDecision, TaskProfile } from '../../domain/routing/types';
 import { TASK_DIMENSIONS, type TaskDimension, classifyTerms } from '../../domain/task-vocabulary';
 import {
   type TelemetryMode,
@@ -454,7 +454,7 @@ export class GatewayService {
       return { ...base, candidates: [{ provider, model }], reason: 'client credentials (not stored)' };
     }
 
-    const runtime = (await this.deps.providers.runtimeProviders(principal.companyId)).map(toCallable);
+    const runtime = callableProviders(await this.deps.providers.runtimeProviders(principal.companyId));
 
     if (req.customGatewayId) {
       const custom = runtime.find((p) => p.id === req.customGatewayId && p.type === 'CUSTOM');
@@ -518,7 +518,7 @@ export class GatewayService {
     applied: AppliedPolicy,
     runtime: CallableProvider[],
   ): Promise<{ candidates: Candidate<CallableProvider>[]; reason: string; profile: TaskProfile | null }> {
-    const byId = new Map(runtime.map((p) => [p.id, p]));
+    const byId = providersById(runtime);
     let restrictTo: ((c: RoutingCandidate) => boolean) | undefined;
     let modelOverride: string | null = null;
     if (req.providerType || req.model) {
@@ -542,7 +542,9 @@ export class GatewayService {
       specializations,
       profile,
       restrictTo,
-      explain: 1,
+      // Only DRY_RUN shows the reasoning (routingPlan.reasoning); executions skip building it.
+      explain: req.executionMode === 'DRY_RUN' ? 1 : 0,
+      reuse: true,
     });
     if (!decision.ranked.length) {
       const first = decision.filteredOut.find((f) => f.violation) ?? decision.filteredOut[0];
@@ -554,10 +556,9 @@ export class GatewayService {
         policyName: applied.name,
       });
     }
-    const candidates = decision.ranked
-      .map((r) => ({ provider: byId.get(r.candidate.providerId), model: modelOverride ?? r.candidate.model }))
-      .filter((c): c is Candidate<CallableProvider> => Boolean(c.provider));
-    return { candidates, reason: `routing policy ${applied.name}: ${decision.ranked[0]!.reasoning}`, profile };
+    const candidates = modelOverride ? callOrder(decision, byId, modelOverride) : [...callOrderOf(decision, byId)];
+    const reasoning = decision.ranked[0]!.reasoning;
+    return { candidates, reason: reasoning ? `routing policy ${applied.name}: ${reasoning}` : `routing policy ${applied.name}`, profile };
   }
 
   /**
@@ -587,8 +588,8 @@ export class GatewayService {
    * billed like any call. A failure leaves the rule-based profile in place.
    */
   private async classifyThroughGateway(principal: Principal, text: string, applied: AppliedPolicy, runtime: CallableProvider[]): Promise<TaskProfile | null> {
-    const provider = runtime.find((p) => p.isDefault && !violations(routingCandidateOf(p, p.defaultModel), applied.policy).length) ??
-      runtime.find((p) => !violations(routingCandidateOf(p, p.defaultModel), applied.policy).length);
+    const allowed = (p: CallableProvider) => !ruleVerdict(routingCandidateOf(p, p.defaultModel), applied.policy).explanations.length;
+    const provider = runtime.find((p) => p.isDefault && allowed(p)) ?? runtime.find(allowed);
     if (!provider) return null;
     const startedAt = performance.now();
     const request: CompletionRequest = {
@@ -654,8 +655,8 @@ export class GatewayService {
     const allowed: Candidate<CallableProvider>[] = [];
     let firstViolation: { c: Candidate<CallableProvider>; why: string } | null = null;
     for (const c of plan.candidates) {
-      const v = violations(routingCandidateOf(c.provider, c.model), applied.policy);
-      if (v.length) firstViolation ??= { c, why: v.map(describe).join('; ') };
+      const v = ruleVerdict(routingCandidateOf(c.provider, c.model), applied.policy);
+      if (v.explanations.length) firstViolation ??= { c, why: v.reasons.join('; ') };
       else allowed.push(c);
     }
     const primary = plan.candidates[0];
@@ -747,7 +748,28 @@ function statedProfile(req: ExecuteRequest): TaskProfile | null {
   return profile.dimensions.length ? profile : null;
 }
 
+const routingCandidates = new WeakMap<CallableProvider, Map<string, RoutingCandidate>>();
+
+/**
+ * The policy-rule view of a provider/model, one object per pair for as long as the provider object
+ * lives (the provider cache replaces it on any change), so ruleVerdict's memo hits on every request.
+ */
 function routingCandidateOf(p: CallableProvider, model: string): RoutingCandidate {
+  let byModel = routingCandidates.get(p);
+  if (!byModel) {
+    byModel = new Map();
+    routingCandidates.set(p, byModel);
+  }
+  let c = byModel.get(model);
+  if (!c) {
+    c = buildRoutingCandidate(p, model);
+    // A caller-chosen model name must not grow the map without bound.
+    if (byModel.size < 64) byModel.set(model, c);
+  }
+  return c;
+}
+
+function buildRoutingCandidate(p: CallableProvider, model: string): RoutingCandidate {
   return {
     providerId: p.id,
     providerName: p.name,
@@ -808,6 +830,50 @@ function executedEvent(
     latencyMs: Math.round(latencyMs),
     holdId,
   };
+}
+
+/** The ranked candidates as the gateway calls them (provider objects, in ranked order). */
+function callOrder(decision: RoutingDecision, byId: ReadonlyMap<string, CallableProvider>, modelOverride: string | null): Candidate<CallableProvider>[] {
+  return decision.ranked
+    .map((r) => ({ provider: byId.get(r.candidate.providerId), model: modelOverride ?? r.candidate.model }))
+    .filter((c): c is Candidate<CallableProvider> => Boolean(c.provider));
+}
+
+const callOrderCache = new WeakMap<RoutingDecision, { byId: ReadonlyMap<string, CallableProvider>; candidates: readonly Candidate<CallableProvider>[] }>();
+
+/** callOrder once per reused decision (RoutingService.decide with reuse); callers copy before changing it. */
+function callOrderOf(decision: RoutingDecision, byId: ReadonlyMap<string, CallableProvider>): readonly Candidate<CallableProvider>[] {
+  const cached = callOrderCache.get(decision);
+  if (cached && cached.byId === byId) return cached.candidates;
+  const candidates = callOrder(decision, byId, null);
+  callOrderCache.set(decision, { byId, candidates });
+  return candidates;
+}
+
+const callableCache = new WeakMap<readonly RuntimeProvider[], CallableProvider[]>();
+const byIdCache = new WeakMap<readonly CallableProvider[], ReadonlyMap<string, CallableProvider>>();
+
+/**
+ * The company's providers as the gateway calls them, built once per provider-cache entry (the
+ * provider service returns the same array until it reloads): the policy-rule memo keys on these
+ * objects, and rebuilding 20 of them per request was measurable. Shared: never mutated.
+ */
+function callableProviders(runtime: readonly RuntimeProvider[]): CallableProvider[] {
+  let out = callableCache.get(runtime);
+  if (!out) {
+    out = runtime.map(toCallable);
+    callableCache.set(runtime, out);
+  }
+  return out;
+}
+
+function providersById(runtime: readonly CallableProvider[]): ReadonlyMap<string, CallableProvider> {
+  let byId = byIdCache.get(runtime);
+  if (!byId) {
+    byId = new Map(runtime.map((p) => [p.id, p]));
+    byIdCache.set(runtime, byId);
+  }
+  return byId;
 }
 
 function toCallable(p: RuntimeProvider): CallableProvider {

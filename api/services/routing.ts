@@ -36,7 +36,27 @@ export interface DecideOptions {
    * since internal evidence is never shown to API-key subscribers.
    */
   internalEvidence?: boolean;
+  /**
+   * The caller treats the decision as read-only and accepts the previous one when every input is
+   * the same object as last time (see decide). The gateway sets it: a company's candidates,
+   * policy, window metrics, open breakers and evidence change every few seconds at most, so most
+   * requests reuse the last ranking instead of filtering and scoring every provider again.
+   */
+  reuse?: boolean;
 }
+
+/** The last reusable decision per company and the inputs it was made from (compared by identity). */
+interface RememberedDecision {
+  policy: RoutingPolicy;
+  candidates: readonly RoutingCandidate[];
+  metrics: ReadonlyMap<string, unknown>;
+  blocked: ReadonlySet<string>;
+  evidence: EvidenceIndex;
+  explain: number | undefined;
+  decision: RoutingDecision;
+}
+
+const MAX_REMEMBERED_COMPANIES = 10_000;
 
 export interface Decision {
   decision: RoutingDecision;
@@ -60,6 +80,7 @@ export class RoutingService {
   private evidenceLoading: Promise<EvidenceIndex> | null = null;
   private readonly candidateCache = new WeakMap<readonly RuntimeProvider[], RoutingCandidate[]>();
   private readonly rotation = new Map<string, number>();
+  private readonly remembered = new Map<string, RememberedDecision>();
 
   constructor(
     private readonly deps: {
@@ -171,6 +192,25 @@ export class RoutingService {
       this.evidence(),
       this.groupProviderIds(companyId, policy),
     ]);
+    const blocked = this.breakers.blockedProviderIds();
+    // Reuse only where the decision is a pure function of these inputs: no per-request filter,
+    // task profile, specializations, rotation counter or provider groups (a fresh set per call).
+    const reusable =
+      opts.reuse === true && !opts.restrictTo && !opts.profile && !opts.specializations?.length && policy.strategy !== 'ROUND_ROBIN' && groupIds === null;
+    if (reusable) {
+      const last = this.remembered.get(companyId);
+      if (
+        last &&
+        last.policy === policy &&
+        last.candidates === all &&
+        last.metrics === metrics.metrics &&
+        last.blocked === blocked &&
+        last.evidence === evidence &&
+        last.explain === opts.explain
+      ) {
+        return { decision: last.decision, window: metrics.window };
+      }
+    }
     const candidates = opts.restrictTo ? all.filter(opts.restrictTo) : all;
     let counter = 0;
     if (policy.strategy === 'ROUND_ROBIN') {
@@ -182,7 +222,7 @@ export class RoutingService {
       candidates,
       policy,
       metrics: metrics.metrics,
-      blockedProviderIds: this.breakers.blockedProviderIds(),
+      blockedProviderIds: blocked,
       groupProviderIds: groupIds,
       specializations: opts.specializations,
       evidence,
@@ -199,6 +239,10 @@ export class RoutingService {
       rotation: counter,
       explain: opts.explain,
     });
+    if (reusable) {
+      if (!this.remembered.has(companyId) && this.remembered.size >= MAX_REMEMBERED_COMPANIES) this.remembered.delete(this.remembered.keys().next().value!);
+      this.remembered.set(companyId, { policy, candidates: all, metrics: metrics.metrics, blocked, evidence, explain: opts.explain, decision });
+    }
     return { decision, window: metrics.window };
   }
 

@@ -124,6 +124,43 @@ export function violations(c: RoutingCandidate, policy: RoutingPolicy): Explanat
   return out;
 }
 
+/** A candidate's policy-rule verdict: what violations() returns, and its plain-language reasons. */
+export interface RuleVerdict {
+  readonly explanations: readonly Explanation[];
+  readonly reasons: readonly string[];
+  /** The filteredOut entry when only these rules filter the candidate (built once, shared). */
+  readonly filtered: FilteredCandidate | null;
+}
+
+const ALLOWED: RuleVerdict = Object.freeze({ explanations: Object.freeze([]) as readonly Explanation[], reasons: Object.freeze([]) as readonly string[], filtered: null });
+const verdictMemo = new WeakMap<RoutingPolicy, WeakMap<RoutingCandidate, RuleVerdict>>();
+
+/**
+ * violations() memoised per (policy object, candidate object): the rules (deny lists, geofence,
+ * compliance) read nothing but the two, and both come from caches that replace their objects when
+ * anything changes (a provider edit builds new candidates, a policy edit or TTL a new policy), so a
+ * verdict is computed once per pair instead of on every request. The result is shared: callers
+ * must not mutate it.
+ */
+export function ruleVerdict(c: RoutingCandidate, policy: RoutingPolicy): RuleVerdict {
+  let perPolicy = verdictMemo.get(policy);
+  if (!perPolicy) {
+    perPolicy = new WeakMap();
+    verdictMemo.set(policy, perPolicy);
+  }
+  let verdict = perPolicy.get(c);
+  if (verdict === undefined) {
+    const explanations = violations(c, policy);
+    if (explanations.length) {
+      const reasons = explanations.map(describe);
+      const filtered = { providerId: c.providerId, provider: c.providerName, model: c.model, reasons, explanations, violation: true };
+      verdict = Object.freeze({ explanations, reasons, filtered });
+    } else verdict = ALLOWED;
+    perPolicy.set(c, verdict);
+  }
+  return verdict;
+}
+
 /** Plain-language text for an explanation key (reasoning strings and filteredOut reasons). */
 export function describe(e: Explanation): string {
   const v = e.vars;
@@ -192,30 +229,41 @@ export function rank(input: RankInput): RoutingDecision {
   const wanted = input.specializations ?? [];
   const filteredOut: FilteredCandidate[] = [];
   const eligible: Scored[] = [];
+  // Per-request reasons (breakers, groups, window metrics) collect here and are copied only for a
+  // filtered candidate: most candidates have none, and allocation is GC time on the hot path.
+  const scratch: Explanation[] = [];
   const checkRules = policy.providerDenyList.length > 0 || policy.modelDenyList.length > 0 || hasGeoRules(policy.geo);
 
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
     const m = input.metrics.get(c.key ?? metricsKey(c.providerId, c.model)) ?? NO_METRICS;
-    // Most candidates pass: the reasons array is only built for policies with rules (allocation is GC time).
-    const reasons: Explanation[] = checkRules ? violations(c, policy) : [];
-    const violation = reasons.length > 0;
-    if (blocked?.has(c.providerId)) reasons.push(ex('routing.filter.breakerOpen', { providerId: c.providerId }));
-    if (group && !group.has(c.providerId)) reasons.push(ex('routing.filter.notInGroup', { providerId: c.providerId }));
+    // The policy's own rules are memoised per (policy, candidate) (ruleVerdict).
+    const rules = checkRules ? ruleVerdict(c, policy) : ALLOWED;
+    const violation = rules.explanations.length > 0;
+    const extra = scratch;
+    extra.length = 0;
+    if (blocked?.has(c.providerId)) extra.push(ex('routing.filter.breakerOpen', { providerId: c.providerId }));
+    if (group && !group.has(c.providerId)) extra.push(ex('routing.filter.notInGroup', { providerId: c.providerId }));
     const trusted = m.samples >= MIN_METRIC_SAMPLES;
     if (trusted && m.availability < hc.minAvailability) {
-      reasons.push(ex('routing.filter.availability', { availability: round3(m.availability), min: hc.minAvailability }));
+      extra.push(ex('routing.filter.availability', { availability: round3(m.availability), min: hc.minAvailability }));
     }
     const p95 = trusted ? (m.p95LatencyMs ?? m.p50LatencyMs) : null;
     if (hc.maxLatencyMs !== null && p95 !== null && p95 > hc.maxLatencyMs) {
-      reasons.push(ex('routing.filter.latency', { latencyMs: Math.round(p95), max: hc.maxLatencyMs }));
+      extra.push(ex('routing.filter.latency', { latencyMs: Math.round(p95), max: hc.maxLatencyMs }));
     }
     const cost = listCostPerToken(c) || (m.costPerToken ?? 0);
     if (hc.maxCostPerToken !== null && cost > hc.maxCostPerToken) {
-      reasons.push(ex('routing.filter.cost', { costPerToken: cost, max: hc.maxCostPerToken }));
+      extra.push(ex('routing.filter.cost', { costPerToken: cost, max: hc.maxCostPerToken }));
     }
-    if (reasons.length) {
-      filteredOut.push({ providerId: c.providerId, provider: c.providerName, model: c.model, reasons: reasons.map(describe), explanations: reasons, violation });
+    if (!extra.length && rules.filtered) {
+      filteredOut.push(rules.filtered);
+      continue;
+    }
+    if (violation || extra.length) {
+      const explanations = [...rules.explanations, ...extra];
+      const reasons = [...rules.reasons, ...extra.map(describe)];
+      filteredOut.push({ providerId: c.providerId, provider: c.providerName, model: c.model, reasons, explanations, violation });
       continue;
     }
     const legacyQuality = input.evidence.tierQuality(c.model);
@@ -297,10 +345,11 @@ export function rank(input: RankInput): RoutingDecision {
   const ordered = policy.strategy === 'ROUND_ROBIN' ? rotateProviders(eligible, input.rotation ?? 0) : eligible;
 
   const geofencingApplied = hasGeoRules(policy.geo);
+  const geoRules = geofencingApplied ? geoRulesOf(policy) : NO_GEO_RULES;
   const explain = input.explain ?? ordered.length;
   const ranked: RankedCandidate[] = ordered.map((s, position) => toRanked(s, position, policy.strategy, focus, tf.applied, position < explain));
   const explanations: Explanation[] = [ex('routing.strategy', { strategy: policy.strategy })];
-  if (geofencingApplied) explanations.push(ex('routing.geofence.applied', { rules: describeGeoRules(policy.geo).join('; ') }));
+  if (geofencingApplied) explanations.push(ex('routing.geofence.applied', { rules: geoRules.joined }));
   if (filteredOut.length) explanations.push(ex('routing.filteredOut', { count: filteredOut.length }));
   if (!ranked.length) explanations.push(ex('routing.noCandidate', { total: candidates.length }));
   return {
@@ -309,10 +358,24 @@ export function rank(input: RankInput): RoutingDecision {
     filteredOut,
     totalCandidates: candidates.length,
     geofencingApplied,
-    geoRulesApplied: geofencingApplied ? describeGeoRules(policy.geo) : [],
+    geoRulesApplied: geofencingApplied ? [...geoRules.list] : [],
     taskFit: tf,
     explanations,
   };
+}
+
+const NO_GEO_RULES = Object.freeze({ list: Object.freeze([]) as readonly string[], joined: '' });
+const geoRulesMemo = new WeakMap<RoutingPolicy, { list: readonly string[]; joined: string }>();
+
+/** describeGeoRules of a policy, once per policy object (the strings are the same on every request). */
+function geoRulesOf(policy: RoutingPolicy): { list: readonly string[]; joined: string } {
+  let rules = geoRulesMemo.get(policy);
+  if (!rules) {
+    const list = describeGeoRules(policy.geo);
+    rules = { list, joined: list.join('; ') };
+    geoRulesMemo.set(policy, rules);
+  }
+  return rules;
 }
 
 /** ROUND_ROBIN: each provider's best model, providers rotated by the counter; other models follow. */
