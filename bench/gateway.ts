@@ -63,7 +63,8 @@ import {
  * engine's full filter + score path over all N providers' models, the breaker gate and the
  * gateway.executed hook. One api process serves both companies; each round measures direct,
  * foundation and policy back to back at every concurrency (BENCH_CONCURRENCY, default 1,32 in this
- * mode), with the load average noted per run. The info, variant and profile runs are skipped.
+ * mode), with the load average noted per run. The info, variant and profile runs are skipped;
+ * `--profile` adds a CPU profile of the same api for a foundation and a policy request after the rounds.
  */
 
 const env = process.env;
@@ -79,6 +80,8 @@ const SCENARIO_POLICY = flag('policy') !== undefined;
 const SCENARIO_PROVIDERS = flag('providers') === undefined ? (SCENARIO_POLICY ? 20 : 0) : Number(flag('providers'));
 const COMPARE = SCENARIO_PROVIDERS > 0 || SCENARIO_POLICY;
 const ROUNDS = flag('rounds') ? Number(flag('rounds')) : 2;
+/** `--profile` (with --policy): after the rounds, a CPU profile of the api for each request kind. */
+const SCENARIO_PROFILE = flag('profile') !== undefined;
 if (COMPARE && (!Number.isInteger(SCENARIO_PROVIDERS) || SCENARIO_PROVIDERS < 1 || SCENARIO_PROVIDERS > 200)) {
   console.error('bench: --providers must be an integer 1..200 (with --policy)');
   process.exit(2);
@@ -800,36 +803,9 @@ async function main(): Promise<void> {
     const label = `LOG_LEVEL=${logLevel}${variant ? `, variant ${variant}` : ''}`;
     const tag = `profiled-${logLevel}${variant ? `-${variant}` : ''}`;
     const p = await freshApi(logLevel, tag, true, variant);
-    const child = p.child;
-    const ipc = (msg: object, expect: string) => {
-      const reply = withTimeout(
-        (async () => {
-          for (;;) {
-            const [m] = (await once(child.proc, 'message')) as [{ type: string; message?: string }];
-            if (m.type === expect) return m;
-            if (m.type === 'profile-error') throw new Error(`profiler: ${m.message}`);
-          }
-        })(),
-        30_000,
-        `profiler ${expect}`,
-      );
-      child.proc.send(msg);
-      return reply;
-    };
-    if (WARMUP_S > 0) await load(p.gw, PROFILE_CONCURRENCY, WARMUP_S, p.cpu);
-    log(`profiling the api (${label}) at c=${PROFILE_CONCURRENCY} for ${DURATION_S} s`);
-    await ipc({ type: 'profile-start', intervalUs: PROFILE_INTERVAL_US }, 'profile-started');
-    const g = await load(p.gw, PROFILE_CONCURRENCY, DURATION_S, p.cpu);
-    const file = path.join(OUT_DIR, `api-${tag}-c${PROFILE_CONCURRENCY}.cpuprofile`);
-    await ipc({ type: 'profile-stop', file }, 'profile-written');
+    const { g, file, text } = await profileRun(p, p.gw, label, tag);
     clean = checkClean(`Gatehouse (profiled, ${label}) c=${PROFILE_CONCURRENCY}`, g) && clean;
-    await stopChild(child);
-    const summary = summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
-    const text = [
-      `profiled run: ${f0(g.reqPerSec)} req/s, p50 ${f2(g.p50)} ms (sampling every ${PROFILE_INTERVAL_US} µs costs some throughput); api process CPU ${f0(g.cpu.apiPct)}%`,
-      formatSummary(summary, g.ok),
-    ].join('\n');
-    writeFileSync(path.join(OUT_DIR, `profile-summary-${tag}.json`), JSON.stringify({ label, requests: g.ok, ...summary }, null, 2));
+    await stopChild(p.child);
     profiles.push({ label, file, text });
   }
 
@@ -913,7 +889,7 @@ interface CompareRun {
   policyMetrics: ApiMetrics;
 }
 
-type FreshApi = (logLevel: string, tag: string) => Promise<{ url: string; child: Child; gw: Target; cpu: () => CpuSnapshot; launch: ApiLaunch }>;
+type FreshApi = (logLevel: string, tag: string, instrumented?: boolean) => Promise<{ url: string; child: Child; gw: Target; cpu: () => CpuSnapshot; launch: ApiLaunch }>;
 type MeasureGateway = (
   api: { url: string; child: Child; gw: Target; cpu: () => CpuSnapshot; launch: ApiLaunch },
   c: number,
@@ -926,10 +902,51 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/**
+ * A CPU profile of an instrumented api (bench/api-instrumented.ts) while `target` is driven at
+ * PROFILE_CONCURRENCY for DURATION_S, after a warm-up: only the load window is sampled.
+ */
+async function profileRun(
+  p: { child: Child; cpu: () => CpuSnapshot },
+  target: Target,
+  label: string,
+  tag: string,
+): Promise<{ g: LoadResult; file: string; text: string }> {
+  const child = p.child;
+  const ipc = (msg: object, expect: string) => {
+    const reply = withTimeout(
+      (async () => {
+        for (;;) {
+          const [m] = (await once(child.proc, 'message')) as [{ type: string; message?: string }];
+          if (m.type === expect) return m;
+          if (m.type === 'profile-error') throw new Error(`profiler: ${m.message}`);
+        }
+      })(),
+      30_000,
+      `profiler ${expect}`,
+    );
+    child.proc.send(msg);
+    return reply;
+  };
+  if (WARMUP_S > 0) await load(target, PROFILE_CONCURRENCY, WARMUP_S, p.cpu);
+  log(`profiling the api (${label}) at c=${PROFILE_CONCURRENCY} for ${DURATION_S} s`);
+  await ipc({ type: 'profile-start', intervalUs: PROFILE_INTERVAL_US }, 'profile-started');
+  const g = await load(target, PROFILE_CONCURRENCY, DURATION_S, p.cpu);
+  const file = path.join(OUT_DIR, `api-${tag}-c${PROFILE_CONCURRENCY}.cpuprofile`);
+  await ipc({ type: 'profile-stop', file }, 'profile-written');
+  const summary = summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
+  const text = [
+    `profiled run: ${f0(g.reqPerSec)} req/s, p50 ${f2(g.p50)} ms (sampling every ${PROFILE_INTERVAL_US} µs costs some throughput); api process CPU ${f0(g.cpu.apiPct)}%`,
+    formatSummary(summary, g.ok),
+  ].join('\n');
+  writeFileSync(path.join(OUT_DIR, `profile-summary-${tag}.json`), JSON.stringify({ label, requests: g.ok, ...summary }, null, 2));
+  return { g, file, text };
+}
+
 async function compareScenario(scenarioKey: string, direct: Target, freshApi: FreshApi, measureGateway: MeasureGateway): Promise<boolean> {
   let clean = true;
   const scenarioName = `Gatehouse (${SCENARIO_PROVIDERS} providers${SCENARIO_POLICY ? ' + default policy' : ''})`;
-  const api = await freshApi('warn', 'warn-compare');
+  const api = await freshApi('warn', 'warn-compare', SCENARIO_PROFILE);
   const policyTarget: Target = {
     name: scenarioName,
     url: `${api.url}/api/gateway/execute`,
@@ -963,6 +980,17 @@ async function compareScenario(scenarioKey: string, direct: Target, freshApi: Fr
           `policy p50 ${f2(p.load.p50)} (${f0(p.load.reqPerSec)} req/s); noise ${f0(d.cpu.otherPct)}/${f0(f.load.cpu.otherPct)}/${f0(p.load.cpu.otherPct)}% cpu`,
       );
       runs.push({ round, concurrency: c, loadavg: la, direct: d, foundation: f.load, policy: p.load, policyMetrics: p.metrics });
+    }
+  }
+  const profiles: string[] = [];
+  if (SCENARIO_PROFILE) {
+    for (const [kind, target] of [
+      ['foundation', api.gw],
+      ['policy', policyTarget],
+    ] as const) {
+      const r = await profileRun(api, target, `${kind} request`, `compare-${kind}`);
+      clean = checkClean(`${kind} (profiled) c=${PROFILE_CONCURRENCY}`, r.g) && clean;
+      profiles.push(`\nCPU profile of the api, ${kind} request (${r.file}):\n${r.text}`);
     }
   }
   await stopChild(api.child);
@@ -1005,6 +1033,7 @@ async function compareScenario(scenarioKey: string, direct: Target, freshApi: Fr
       `c=${c} (median of ${rs.length}): added p50 foundation ${f2(fAdded)} ms, policy ${f2(pAdded)} ms; extra ${f2(extra)} ms; req/s ${f0(fr)} → ${f0(pr)}${verdict}`,
     );
   }
+  for (const text of profiles) console.log(text);
   writeFileSync(path.join(OUT_DIR, 'results-compare.json'), JSON.stringify({ providers: SCENARIO_PROVIDERS, policy: SCENARIO_POLICY_JSON, runs }, null, 2));
   return clean;
 }

@@ -32,6 +32,9 @@ let dummyHash: Promise<string> | null = null;
  */
 export class AuthService {
   private readonly cache: TtlCache<string, CachedPrincipal>;
+  /** Lookups in flight by `via:hash`, and a counter forget() moves so a lookup it overtook is not cached. */
+  private readonly loading = new Map<string, Promise<CachedPrincipal | null>>();
+  private generation = 0;
   private readonly touchedKeys = new Set<string>();
   private readonly touchedSessions = new Set<string>();
   private flushTimer: NodeJS.Timeout | null = null;
@@ -61,14 +64,36 @@ export class AuthService {
     const hash = sha256Hex(token);
     const cached = this.cache.get(hash);
     if (cached && (cached.expiresAt === null || cached.expiresAt > Date.now())) return cached.principal;
-    const loaded = via === 'session' ? await this.loadSession(hash) : await this.loadApiKey(hash);
-    if (loaded) this.cache.set(hash, loaded);
-    return loaded?.principal ?? null;
+    // Concurrent misses for one credential (its entry just expired at concurrency 32) share one lookup.
+    const key = `${via}:${hash}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      const generation = this.generation;
+      const settle = () => {
+        if (this.loading.get(key) === loading) this.loading.delete(key);
+      };
+      loading = (via === 'session' ? this.loadSession(hash) : this.loadApiKey(hash)).then(
+        (loaded) => {
+          settle();
+          // Not stored when forget() ran during the lookup: it may have read what was just revoked.
+          if (loaded && generation === this.generation) this.cache.set(hash, loaded);
+          return loaded;
+        },
+        (err: unknown) => {
+          settle();
+          throw err;
+        },
+      );
+      this.loading.set(key, loading);
+    }
+    return (await loading)?.principal ?? null;
   }
 
-  /** Drops cached principals, e.g. after a key is revoked or a role changes. */
+  /** Drops cached principals, e.g. after a key is revoked or a role changes; lookups in flight are not cached. */
   forget(predicate: (p: Principal) => boolean): void {
     this.cache.deleteWhere((entry) => predicate(entry.principal));
+    this.generation++;
+    this.loading.clear();
   }
 
   touch(principal: Principal): void {

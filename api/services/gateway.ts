@@ -34,7 +34,7 @@ import type { Metrics } from '../../lib/metrics';
 import { SpanStatusCode, type Tracing } from '../../lib/tracing';
 import type { Principal } from '../principal';
 import type { ExecuteRequest } from '../schemas/gateway';
-import type { ExecutionAttempt, ExecutionRecorder } from './execution-recorder';
+import type { ExecutionAttempt, ExecutionRecord, ExecutionRecorder } from './execution-recorder';
 import type { GatewaySanitization, ProtectedRun } from './gateway-sanitization';
 import { type PolicySanitization, policySanitizationOf } from '../../domain/sanitization-decision';
 import type { HoldService } from './holds';
@@ -281,6 +281,9 @@ export class GatewayService {
     const recordCommon = {
       ...base,
       mode: req.executionMode,
+      // Set below (HELD or SUCCESS, and the final latency) before the record is handed over.
+      status: 'SUCCESS' as ExecutionRecord['status'],
+      latencyMs: 0,
       promptTokens: result.usage.promptTokens,
       completionTokens: result.usage.completionTokens,
       totalTokens: result.usage.totalTokens,
@@ -318,8 +321,12 @@ export class GatewayService {
         responsePayload: { content: stripped.content, usage: result.usage, model: result.model || candidate.model },
         costEstimate: cost,
       });
-      this.deps.recorder.record({ ...recordCommon, status: 'HELD', latencyMs: Math.round(performance.now() - startedAt) });
-      this.deps.webhooks?.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'SUPERVISED', performance.now() - startedAt, hold.id));
+      recordCommon.status = 'HELD';
+      recordCommon.latencyMs = Math.round(performance.now() - startedAt);
+      this.deps.recorder.record(recordCommon);
+      if (this.deps.webhooks?.wants(principal.companyId, 'gateway.executed')) {
+        this.deps.webhooks.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'SUPERVISED', performance.now() - startedAt, hold.id));
+      }
       this.deps.metrics.gatewayExecutions.inc({ mode: 'SUPERVISED', status: 'held', provider_type: candidate.provider.type });
       return {
         success: true as const,
@@ -335,9 +342,15 @@ export class GatewayService {
       };
     }
 
+    const geo = geofencing(plan);
     const totalMs = performance.now() - startedAt;
-    this.deps.recorder.record({ ...recordCommon, status: 'SUCCESS', latencyMs: Math.round(totalMs) });
-    this.deps.webhooks?.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'AUTONOMOUS', totalMs, null));
+    // One record object, no copies: the recorder keeps it as handed over (written behind the response).
+    recordCommon.latencyMs = Math.round(totalMs);
+    this.deps.recorder.record(recordCommon);
+    // The event's data is built only when a subscription may want it (most companies have none).
+    if (this.deps.webhooks?.wants(principal.companyId, 'gateway.executed')) {
+      this.deps.webhooks.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'AUTONOMOUS', totalMs, null));
+    }
     this.deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'success', provider_type: candidate.provider.type });
     this.deps.metrics.gatewayAddedLatency.observe(Math.max(0, totalMs - providerMs) / 1000);
     return {
@@ -356,8 +369,8 @@ export class GatewayService {
         telemetryMode,
         telemetryWrapped,
         telemetryTraceId: telemetryWrapped ? trace.traceId : null,
-        geoRuleSource: geofencing(plan).applied ? plan.applied!.source : null,
-        geoRulesApplied: geofencing(plan).rules,
+        geoRuleSource: geo.applied ? plan.applied!.source : null,
+        geoRulesApplied: geo.rules,
         sanitization: this.deps.sanitization.metadata(sanitization, protectedRun),
       },
       policyChecked: plan.applied !== null,
@@ -787,9 +800,22 @@ function buildRoutingCandidate(p: CallableProvider, model: string): RoutingCandi
   };
 }
 
-function geofencing(plan: Plan): { applied: boolean; rules: string[] } {
-  if (!plan.applied || !hasGeoRules(plan.applied.policy.geo)) return { applied: false, rules: [] };
-  return { applied: true, rules: describeGeoRules(plan.applied.policy.geo) };
+const NO_GEOFENCING: { applied: boolean; rules: readonly string[] } = Object.freeze({ applied: false, rules: Object.freeze([]) as readonly string[] });
+const geofencingByRules = new WeakMap<RoutingPolicy['geo'], { applied: boolean; rules: readonly string[] }>();
+
+/**
+ * Whether the plan's policy has geo rules, and their response strings: once per policy object (the
+ * policy cache replaces it on any change), not per request. Shared and frozen: only serialised.
+ */
+function geofencing(plan: Plan): { applied: boolean; rules: readonly string[] } {
+  if (!plan.applied) return NO_GEOFENCING;
+  const geo = plan.applied.policy.geo;
+  let out = geofencingByRules.get(geo);
+  if (!out) {
+    out = hasGeoRules(geo) ? Object.freeze({ applied: true, rules: Object.freeze(describeGeoRules(geo)) }) : NO_GEOFENCING;
+    geofencingByRules.set(geo, out);
+  }
+  return out;
 }
 
 /** What the execution record keeps about routing: the policy and the task dimensions (own task-fit evidence). */

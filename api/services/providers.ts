@@ -4,7 +4,7 @@ import { Provider, type ProviderModelConfig } from '../../db/models/provider';
 import type { SecretBox } from '../../lib/crypto';
 import { ApiError, isUniqueViolation } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { TtlCache } from '../../lib/ttl-cache';
+import { LoadingTtlCache } from '../../lib/loading-cache';
 import type { Principal } from '../principal';
 import type { AuditService } from './audit';
 
@@ -92,7 +92,8 @@ function normaliseModels(input: ProviderInput['models'], defaultModel: string | 
  * on every request (cached for a few seconds, dropped on every write through this service).
  */
 export class ProviderService {
-  private readonly runtimeCache: TtlCache<string, RuntimeProvider[]>;
+  /** Concurrent misses share one load (see LoadingTtlCache). */
+  private readonly runtimeCache: LoadingTtlCache<string, RuntimeProvider[]>;
 
   constructor(
     private readonly db: Db,
@@ -100,7 +101,7 @@ export class ProviderService {
     private readonly audit: AuditService,
     cacheTtlMs: number,
   ) {
-    this.runtimeCache = new TtlCache(cacheTtlMs, 10_000);
+    this.runtimeCache = new LoadingTtlCache(cacheTtlMs, 10_000);
   }
 
   async create(companyId: string, input: ProviderInput, actor: { userId: string | null; apiKeyId?: string | null }) {
@@ -226,9 +227,11 @@ export class ProviderService {
   }
 
   /** Active providers of a company with decrypted credentials, for routing and execution. */
-  async runtimeProviders(companyId: string): Promise<RuntimeProvider[]> {
-    const cached = this.runtimeCache.get(companyId);
-    if (cached) return cached;
+  runtimeProviders(companyId: string): Promise<RuntimeProvider[]> {
+    return this.runtimeCache.get(companyId, () => this.loadRuntimeProviders(companyId));
+  }
+
+  private async loadRuntimeProviders(companyId: string): Promise<RuntimeProvider[]> {
     const rows = await Provider.query(this.db).where({ company_id: companyId, is_active: true }).orderBy('created_at');
     const providers = rows.map((p) => ({
       id: p.id,
@@ -245,7 +248,6 @@ export class ProviderService {
       compliance: p.compliance,
       isDefault: p.isDefault,
     }));
-    this.runtimeCache.set(companyId, providers);
     return providers;
   }
 

@@ -5,7 +5,7 @@ import { RoutingPolicyRecord } from '../../db/models/routing-policy';
 import { POLICY_SCOPES, type PolicyJson, type PolicyScope, type RoutingPolicy, parsePolicyJson } from '../../domain/routing/policy';
 import { ApiError, isUniqueViolation } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { TtlCache } from '../../lib/ttl-cache';
+import { LoadingTtlCache } from '../../lib/loading-cache';
 import type { Principal } from '../principal';
 import type { AuditService } from './audit';
 import type { ProviderService } from './providers';
@@ -79,7 +79,8 @@ function recordFields(input: PolicyInput, partial: boolean, issues: Issue[]) {
 }
 
 export class RoutingPolicyService {
-  private readonly runtimeCache: TtlCache<string, RuntimePolicy[]>;
+  /** Concurrent misses share one load (see LoadingTtlCache). */
+  private readonly runtimeCache: LoadingTtlCache<string, RuntimePolicy[]>;
 
   constructor(
     private readonly db: Db,
@@ -87,7 +88,7 @@ export class RoutingPolicyService {
     private readonly providers: ProviderService,
     cacheTtlMs: number,
   ) {
-    this.runtimeCache = new TtlCache(cacheTtlMs, 10_000);
+    this.runtimeCache = new LoadingTtlCache(cacheTtlMs, 10_000);
   }
 
   async list(companyId: string) {
@@ -241,9 +242,11 @@ export class RoutingPolicyService {
   }
 
   /** Every policy of a company in engine form, cached briefly: the gateway reads this per request. */
-  async runtimePolicies(companyId: string): Promise<RuntimePolicy[]> {
-    const cached = this.runtimeCache.get(companyId);
-    if (cached) return cached;
+  runtimePolicies(companyId: string): Promise<RuntimePolicy[]> {
+    return this.runtimeCache.get(companyId, () => this.loadRuntimePolicies(companyId));
+  }
+
+  private async loadRuntimePolicies(companyId: string): Promise<RuntimePolicy[]> {
     const rows = await RoutingPolicyRecord.query(this.db).where({ company_id: companyId }).orderBy('created_at');
     const out: RuntimePolicy[] = [];
     for (const r of rows) {
@@ -253,7 +256,6 @@ export class RoutingPolicyService {
         out.push({ id: r.id, name: r.name, scope: r.scope, isDefault: r.isDefault, policy: parsed.policy, sanitization: policySanitizationOf(parsed.json) });
       }
     }
-    this.runtimeCache.set(companyId, out);
     return out;
   }
 }

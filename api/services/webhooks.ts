@@ -161,6 +161,15 @@ export class WebhookService {
     );
   }
 
+  /**
+   * False only when the company's cached subscriptions have none for the event: callers on the hot
+   * path skip building the event's data then (when nothing is cached, emit looks them up).
+   */
+  wants(companyId: string, event: WebhookEvent): boolean {
+    const cached = this.subscriptions.get(companyId);
+    return !cached || cached.some((s) => s.events.includes(event));
+  }
+
   gatewayExecuted(companyId: string, data: GatewayExecutedData): void {
     this.emit(companyId, 'gateway.executed', data as unknown as Record<string, unknown>);
   }
