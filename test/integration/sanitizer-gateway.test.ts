@@ -82,14 +82,27 @@ function capturedStrings(c: CapturedRequest): string[] {
 /** Case and whitespace do not hide a value: "4111 1111 1111 1111" is found as "4111111111111111". */
 const loose = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 
+/** A whole protected reference, `[[ref:<nonce>:<code> <stand-in>]]`. */
+const WRAPPED_STAND_IN = /\[\[ref:[0-9a-f]{8}:[A-Z]{2,3}\d+ [^\]]*\]\]/g;
+
+/** `word` as a whole word: "Lang" is found in "Erika Lang" but not inside a stand-in "Langworth". */
+const wholeWord = (word: string) => new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+
 /**
- * The values found anywhere in the captured requests: exactly, or (unless `exactOnly`, for short
- * words such as a surname that would match inside "accept-language") ignoring case and whitespace.
+ * The values found anywhere in the captured requests: exactly, or ignoring case and whitespace.
+ * `exactOnly` is for short words such as a surname: matched case-sensitively as a whole word, since
+ * as a substring it would match inside "accept-language" or inside a realistic stand-in surname.
  */
 function leakedValues(requests: CapturedRequest[], values: string[], exactOnly = false): string[] {
   const strings = requests.flatMap(capturedStrings);
+  if (exactOnly) {
+    // Stand-ins are random realistic names: one may by chance be a removed value's surname (faker's
+    // German surnames include "Lang"). A stand-in travels inside its wrapper; a leak would not.
+    const unwrapped = strings.map((s) => s.replace(WRAPPED_STAND_IN, ' '));
+    return values.filter((v) => unwrapped.some((s) => wholeWord(v).test(s)));
+  }
   const loosened = strings.map(loose);
-  return values.filter((v) => strings.some((s) => s.includes(v)) || (!exactOnly && loosened.some((s) => s.includes(loose(v)))));
+  return values.filter((v) => strings.some((s) => s.includes(v)) || loosened.some((s) => s.includes(loose(v))));
 }
 
 const missingFrom = (answer: string, values: string[]) => values.filter((v) => !answer.includes(v));
