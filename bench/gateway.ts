@@ -62,7 +62,7 @@ import {
  * constraints, a geofence and weights; its requests name no provider type, so every one runs the
  * engine's full filter + score path over all N providers' models, the breaker gate and the
  * gateway.executed hook. One api process serves both companies; each round measures direct,
- * foundation and policy back to back at every concurrency (BENCH_CONCURRENCY, default 1,32 in this
+ * foundation and policy back to back (policy first in even rounds) at every concurrency (BENCH_CONCURRENCY, default 1,32 in this
  * mode), with the load average noted per run. The info, variant and profile runs are skipped;
  * `--profile` adds a CPU profile of the same api for a foundation and a policy request after the rounds.
  */
@@ -971,9 +971,13 @@ async function compareScenario(scenarioKey: string, direct: Target, freshApi: Fr
       log(`round ${round} c=${c}: load average ${la.map((l) => l.toFixed(2)).join(' ')}; direct`);
       const d = await warmAndMeasure(direct, c, api.cpu);
       clean = checkClean(`direct c=${c}`, d) && clean;
+      // Alternate which request runs first, so a drift within a round (heap, JIT, the machine)
+      // does not always count against the same side.
+      const policyFirst = round % 2 === 0;
+      const p1 = policyFirst ? await measureGateway(policyApi, c, scenarioName) : null;
       const f = await measureGateway(api, c, 'Gatehouse (foundation)');
       clean = checkClean(`foundation c=${c}`, f.load) && clean;
-      const p = await measureGateway(policyApi, c, scenarioName);
+      const p = p1 ?? (await measureGateway(policyApi, c, scenarioName));
       clean = checkClean(`${scenarioName} c=${c}`, p.load) && clean;
       log(
         `round ${round} c=${c}: direct p50 ${f2(d.p50)}; foundation p50 ${f2(f.load.p50)} (${f0(f.load.reqPerSec)} req/s); ` +
