@@ -159,22 +159,7 @@ export async function startStack(
       return ((await res.json()) as { captures: CapturedRequest[] }).captures;
     },
     async http(method, path, o = {}) {
-      const headers: Record<string, string> = { ...(o.headers ?? {}) };
-      if (o.token) headers.authorization = `Bearer ${o.token}`;
-      if (o.body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(url + path, {
-        method,
-        headers,
-        body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
-      });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: res.status, body: body as never, headers: res.headers };
+      return rawHttp(url, method, path, o);
     },
     async simStats() {
       const res = await fetch(`${sim.url}/_sim/stats`);
