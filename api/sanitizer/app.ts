@@ -1,12 +1,11 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
+
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
 import { errorMiddleware } from '../middleware/errors';
 import { requestContext } from '../middleware/request-context';
+import { mountSwaggerUi } from '../routes/swagger-ui';
 import '../openapi';
 import type { SanitizerContainer } from './container';
 import { mountSanitizerRoutes } from './routes';
@@ -52,19 +51,7 @@ export function createSanitizerApp(c: SanitizerContainer): Koa {
     ctx.status = database ? 200 : 503;
     ctx.body = { status: database ? 'ready' : 'not ready', checks: { database } };
   });
-  const swaggerDir = getAbsoluteFSPath();
-  const assets: Record<string, string> = { 'swagger-ui.css': 'text/css', 'swagger-ui-bundle.js': 'application/javascript' };
-  router.get('/docs', (ctx) => {
-    ctx.type = 'html';
-    ctx.body = DOCS_HTML;
-  });
-  router.get('/docs/assets/:file', (ctx) => {
-    const type = assets[ctx.params.file as string];
-    if (!type) return;
-    ctx.type = type;
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = createReadStream(path.join(swaggerDir, ctx.params.file as string));
-  });
+  mountSwaggerUi(router, { title: 'Gatehouse Sanitizer API', specUrl: '/openapi.json' });
 
   app.use(requestContext(c.logger, c.metrics));
   app.use(errorMiddleware);
@@ -81,18 +68,3 @@ export function createSanitizerApp(c: SanitizerContainer): Koa {
   return app;
 }
 
-const DOCS_HTML = `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8" />
-  <title>Gatehouse Sanitizer API</title>
-  <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
-</head>
-<body>
-  <div id="docs"></div>
-  <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs', deepLinking: true, persistAuthorization: true });
-  </script>
-</body>
-</html>`;
