@@ -1,3 +1,5 @@
+import type { SegmentLocation } from '../../domain/documents/types';
+
 /**
  * What the sanitizer service needs from the pure parts: PII detection, stand-ins and restore
  * (domain/pii) and document reading and rebuilding (domain/documents). The service is written
@@ -67,25 +69,12 @@ export interface EngineVault {
 
 export interface ExtractedText {
   text: string;
-  segments: { start: number; end: number; location: SegmentLocationLike }[];
+  segments: { start: number; end: number; location: SegmentLocation }[];
   /** PDF extraction counts (the spec's sanitize `extraction`). */
   extraction?: { page_count: number };
   sheetNames?: string[];
 }
 
-export interface SegmentLocationLike {
-  kind: string;
-  part?: string;
-  sheet?: string;
-  cell?: string;
-  row?: number;
-  column?: number;
-  columnHeader?: string | null;
-  isHeader?: boolean;
-  page?: number;
-  line?: number;
-  path?: string;
-}
 
 export interface HeaderColumn {
   column_name: string;
@@ -107,7 +96,7 @@ export interface SanitizerEngine {
     buffer: Buffer,
     type: string,
     opts: { maxBytes: number },
-    rewrite: (segmentText: string, location: SegmentLocationLike, index: number) => string,
+    rewrite: (segmentText: string, location: SegmentLocation, index: number) => string,
   ): Promise<{ document: Buffer; text: string }>;
   inspectHeaders(buffer: Buffer, type: 'csv' | 'xlsx', opts: { maxBytes: number }): Promise<{ columns: HeaderColumn[]; sheet_names: string[] }>;
 }

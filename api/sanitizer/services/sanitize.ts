@@ -1,7 +1,8 @@
 import { ApiError } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import type { SanitizerConfig } from '../config';
-import { CREDENTIAL_TYPES, type EngineFinding, type EngineVault, type ExtractedText, type SanitizerEngine, type SegmentLocationLike } from '../engine';
+import { CREDENTIAL_TYPES, type EngineFinding, type EngineVault, type ExtractedText, type SanitizerEngine } from '../engine';
+import type { SegmentLocation } from '../../../domain/documents/types';
 import { SANITIZE_DOCUMENT_TYPES, type SanitizeRequest } from '../schemas';
 import type { CredentialExposureService } from './credential-exposures';
 import type { RedlistService } from './redlist';
@@ -290,7 +291,7 @@ function columnLetter(index: number): string {
   return s.toLowerCase();
 }
 
-function columnRuleFor(loc: SegmentLocationLike, rules: Map<string, string>): string | undefined {
+function columnRuleFor(loc: SegmentLocation, rules: Map<string, string>): string | undefined {
   const header = loc.columnHeader?.trim().toLowerCase();
   if (header && rules.has(header)) return rules.get(header);
   if (loc.column !== undefined) return rules.get(String(loc.column)) ?? rules.get(columnLetter(loc.column));
