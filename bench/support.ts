@@ -190,6 +190,44 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
+export function median(xs: number[]): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/**
+ * A distribution-free confidence interval for the median of independent samples: the k-th
+ * smallest and the k-th largest value, with k the largest rank for which P(Binomial(n, ½) < k)
+ * ≤ (1 − level) / 2. No assumption about the shape of the noise (benchmark noise is skewed and
+ * has outliers, which a t-interval would not survive). Null when n is too small for the level
+ * (fewer than 6 samples at 95%).
+ */
+export function medianInterval(xs: number[], level = 0.95): { lo: number; hi: number; coverage: number } | null {
+  const n = xs.length;
+  const tail = (1 - level) / 2;
+  // P(B ≤ j) for B ~ Binomial(n, ½), accumulated term by term (n stays small: rounds of a bench).
+  let term = 0.5 ** n;
+  let cdf = 0;
+  let k = 0;
+  for (let j = 0; j < n; j++) {
+    cdf += term;
+    if (cdf > tail) break;
+    k = j + 1; // P(B ≤ j) = P(B < k) ≤ tail
+    term = (term * (n - j)) / (j + 1);
+  }
+  if (k === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  let below = 0;
+  term = 0.5 ** n;
+  for (let j = 0; j < k; j++) {
+    below += term;
+    term = (term * (n - j)) / (j + 1);
+  }
+  return { lo: s[k - 1]!, hi: s[n - k]!, coverage: 1 - 2 * below };
+}
+
 /** A plain-text table with right-aligned numeric columns. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

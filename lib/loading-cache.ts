@@ -41,6 +41,11 @@ export class LoadingTtlCache<K, V> {
     return p;
   }
 
+  /** The cached value if it has not expired; never loads (hot paths that can skip an await when warm). */
+  peek(key: K): V | undefined {
+    return this.cache.get(key);
+  }
+
   delete(key: K): void {
     this.cache.delete(key);
     this.loading.delete(key);

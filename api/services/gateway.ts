@@ -41,7 +41,8 @@ import type { HoldService } from './holds';
 import type { ProviderGroupService } from './provider-groups';
 import type { ProviderService, RuntimeProvider } from './providers';
 import type { WebhookService } from './webhooks';
-import type { RoutingService } from './routing';
+import type { DecideOptions, RoutingService } from './routing';
+import type { RuntimePolicy } from './routing-policies';
 import { DEFAULT_SESSION_TTL_SECONDS, SessionAffinity } from './session-affinity';
 
 /** Models used with client credentials when the caller names none. */
@@ -75,7 +76,13 @@ interface AppliedPolicy {
 }
 
 interface Plan {
-  candidates: Candidate<CallableProvider>[];
+  /** Shared with the routing memos (a reused decision's call order): never mutated, copied to change. */
+  candidates: readonly Candidate<CallableProvider>[];
+  /**
+   * Every candidate already passed the applied policy's rules: the routing engine ranked them under
+   * it and nothing since changed a provider or model. enforce() is skipped for such a plan.
+   */
+  compliant: boolean;
   reason: string;
   groupId: string | null;
   applied: AppliedPolicy | null;
@@ -403,7 +410,7 @@ export class GatewayService {
     applied: AppliedPolicy | null,
   ): Promise<Plan> {
     const plan = await this.select(principal, req, specializations, needsVision, applied);
-    if (!applied) return plan;
+    if (!applied || plan.compliant) return plan;
     return this.enforce(plan, applied);
   }
 
@@ -420,7 +427,7 @@ export class GatewayService {
     }
     const promptId = typeof req.metadata?.promptId === 'string' ? req.metadata.promptId : null;
     const def = await routing.defaultPolicy(principal.companyId, { promptId, sessionUser: principal.via === 'session' });
-    return def ? { id: def.id, name: def.name, source: `${def.scope}-default`, policy: def.policy, sanitization: def.sanitization } : null;
+    return def ? appliedDefault(def) : null;
   }
 
   /**
@@ -438,6 +445,7 @@ export class GatewayService {
   ): Promise<Plan> {
     const base = {
       groupId: null as string | null,
+      compliant: false,
       applied,
       profile: null as TaskProfile | null,
       maxAttempts: applied ? (applied.policy.fallback.enabled ? 1 + applied.policy.fallback.maxRetries : 1) : MAX_ATTEMPTS,
@@ -487,15 +495,17 @@ export class GatewayService {
       groupId = g.id;
     }
 
-    let candidates: Candidate<CallableProvider>[];
+    let candidates: readonly Candidate<CallableProvider>[];
     let reason: string;
     let profile: TaskProfile | null = null;
+    let compliant = false;
     if (applied && !group) {
       // The routing engine: rank under the policy (restricted to an explicit providerType/model).
       const ranked = await this.rankUnderPolicy(principal, req, specializations, applied, runtime);
       candidates = ranked.candidates;
       reason = ranked.reason;
       profile = ranked.profile;
+      compliant = ranked.compliant;
     } else {
       const selection = selectCandidates(runtime, { providerType: req.providerType, model: req.model, specializations, needsVision }, group);
       if (!selection.ok) throw ApiError.badRequest(selection.message, undefined, selection.code);
@@ -509,9 +519,16 @@ export class GatewayService {
       if (pinned) {
         const index = candidates.findIndex((c) => c.provider.id === pinned.providerId);
         if (index >= 0) {
-          const [chosen] = candidates.splice(index, 1);
+          const chosen = candidates[index]!;
+          const others = candidates.filter((_, i) => i !== index);
           // force_rotate moves the session off its provider; otherwise it stays there.
-          candidates = req.force_rotate ? [...candidates, chosen!] : [{ ...chosen!, model: req.model ?? pinned.model }, ...candidates];
+          if (req.force_rotate) candidates = [...others, chosen];
+          else {
+            const model = req.model ?? pinned.model;
+            candidates = [{ ...chosen, model }, ...others];
+            // The pinned model was not ranked under the policy: check it like any chosen model.
+            if (model !== chosen.model) compliant = false;
+          }
         }
       }
     }
@@ -521,7 +538,7 @@ export class GatewayService {
       const open = candidates.filter((c) => !blocked.has(c.provider.id));
       if (open.length) candidates = open;
     }
-    return { ...base, candidates, reason, groupId, profile };
+    return { ...base, candidates, reason, groupId, profile, compliant };
   }
 
   private async rankUnderPolicy(
@@ -530,7 +547,7 @@ export class GatewayService {
     specializations: TaskDimension[],
     applied: AppliedPolicy,
     runtime: CallableProvider[],
-  ): Promise<{ candidates: Candidate<CallableProvider>[]; reason: string; profile: TaskProfile | null }> {
+  ): Promise<{ candidates: readonly Candidate<CallableProvider>[]; reason: string; profile: TaskProfile | null; compliant: boolean }> {
     const byId = providersById(runtime);
     let restrictTo: ((c: RoutingCandidate) => boolean) | undefined;
     let modelOverride: string | null = null;
@@ -549,8 +566,10 @@ export class GatewayService {
         throw ApiError.badRequest(`No active provider offers model ${req.model}`, undefined, 'MODEL_NOT_OFFERED');
       }
     }
-    const profile = await this.taskProfile(principal, req, applied, runtime);
-    const { decision } = await this.deps.routing.decide(principal, applied.policy, {
+    // Classification (rules, or a request through the gateway) only where task fit can use it.
+    const taskFitOn = applied.policy.taskFit.enabled && principal.features.has('TASK_FIT_ROUTING');
+    const profile = taskFitOn ? await this.taskProfile(principal, req, applied, runtime) : statedProfile(req);
+    const options: DecideOptions = {
       rotationKey: applied.id ?? 'inline',
       specializations,
       profile,
@@ -558,7 +577,8 @@ export class GatewayService {
       // Only DRY_RUN shows the reasoning (routingPlan.reasoning); executions skip building it.
       explain: req.executionMode === 'DRY_RUN' ? 1 : 0,
       reuse: true,
-    });
+    };
+    const { decision } = this.deps.routing.reusedDecision(principal.companyId, applied.policy, options) ?? (await this.deps.routing.decide(principal, applied.policy, options));
     if (!decision.ranked.length) {
       const first = decision.filteredOut.find((f) => f.violation) ?? decision.filteredOut[0];
       const why = first ? `${first.provider}/${first.model}: ${first.reasons.join('; ')}` : 'no active provider';
@@ -569,9 +589,15 @@ export class GatewayService {
         policyName: applied.name,
       });
     }
-    const candidates = modelOverride ? callOrder(decision, byId, modelOverride) : [...callOrderOf(decision, byId)];
+    const candidates = modelOverride ? callOrder(decision, byId, modelOverride) : callOrderOf(decision, byId);
     const reasoning = decision.ranked[0]!.reasoning;
-    return { candidates, reason: reasoning ? `routing policy ${applied.name}: ${reasoning}` : `routing policy ${applied.name}`, profile };
+    return {
+      candidates,
+      reason: reasoning ? `routing policy ${applied.name}: ${reasoning}` : `routing policy ${applied.name}`,
+      profile,
+      // A model the ranker never saw (modelOverride) still goes through enforce().
+      compliant: modelOverride === null,
+    };
   }
 
   /**
@@ -818,13 +844,36 @@ function geofencing(plan: Plan): { applied: boolean; rules: readonly string[] } 
   return out;
 }
 
-/** What the execution record keeps about routing: the policy and the task dimensions (own task-fit evidence). */
-function routingMetadata(plan: Plan): Record<string, unknown> {
-  return {
-    ...(plan.applied ? { policyId: plan.applied.id, policyName: plan.applied.name, policySource: plan.applied.source } : {}),
-    ...(plan.profile?.dimensions.length ? { taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source } : {}),
-  };
+const appliedDefaults = new WeakMap<RuntimePolicy, AppliedPolicy>();
+
+/**
+ * A saved default policy as the gateway applies it, one object per cached policy object: the
+ * geofence and metadata memos key on it, and most requests under a policy come through here.
+ */
+function appliedDefault(def: RuntimePolicy): AppliedPolicy {
+  let applied = appliedDefaults.get(def);
+  if (!applied) {
+    applied = { id: def.id, name: def.name, source: `${def.scope}-default`, policy: def.policy, sanitization: def.sanitization };
+    appliedDefaults.set(def, applied);
+  }
+  return applied;
 }
+
+const policyMetadata = new WeakMap<AppliedPolicy, Readonly<Record<string, unknown>>>();
+
+/** What the execution record keeps about routing: the policy and the task dimensions (own task-fit evidence). */
+function routingMetadata(plan: Plan): Readonly<Record<string, unknown>> {
+  const applied = plan.applied;
+  let policy = applied ? policyMetadata.get(applied) : NO_METADATA;
+  if (!policy) {
+    policy = Object.freeze({ policyId: applied!.id, policyName: applied!.name, policySource: applied!.source });
+    policyMetadata.set(applied!, policy);
+  }
+  if (!plan.profile?.dimensions.length) return policy;
+  return { ...policy, taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source };
+}
+
+const NO_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function attempt(c: Candidate<CallableProvider>, status: 'SUCCESS' | 'ERROR', ms: number, error?: ProviderError): ExecutionAttempt {
   return {

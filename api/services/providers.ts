@@ -231,6 +231,11 @@ export class ProviderService {
     return this.runtimeCache.get(companyId, () => this.loadRuntimeProviders(companyId));
   }
 
+  /** The cached runtimeProviders() result, or undefined when it would have to load. */
+  peekRuntimeProviders(companyId: string): RuntimeProvider[] | undefined {
+    return this.runtimeCache.peek(companyId);
+  }
+
   private async loadRuntimeProviders(companyId: string): Promise<RuntimeProvider[]> {
     const rows = await Provider.query(this.db).where({ company_id: companyId, is_active: true }).orderBy('created_at');
     const providers = rows.map((p) => ({

@@ -49,12 +49,17 @@ export class RoutingMetricsService {
   ) {}
 
   async forCompany(companyId: string): Promise<CompanyMetrics> {
+    return this.peek(companyId) ?? this.load(companyId);
+  }
+
+  /**
+   * The company's figures if any were loaded (a stale entry starts its refresh behind, as
+   * forCompany does); undefined when only a load can answer. Synchronous for the gateway's hot path.
+   */
+  peek(companyId: string): CompanyMetrics | undefined {
     const cached = this.cache.get(companyId);
-    if (cached) {
-      if (Date.now() - cached.loadedAt > this.opts.ttlMs) void this.load(companyId).catch(() => {});
-      return cached;
-    }
-    return this.load(companyId);
+    if (cached && Date.now() - cached.loadedAt > this.opts.ttlMs) void this.load(companyId).catch(() => {});
+    return cached;
   }
 
   /** Drops a company's figures (or all): the next request loads them afresh. Tests and admin tools. */

@@ -105,13 +105,17 @@ export class RoutingService {
 
   /** The benchmark evidence (model families and rows), loaded once and refreshed hourly in the background. */
   async evidence(): Promise<EvidenceIndex> {
+    return this.evidenceNow() ?? this.evidenceLoading!;
+  }
+
+  /** The loaded evidence (a stale index starts its refresh behind); undefined before the first load ends. */
+  private evidenceNow(): EvidenceIndex | undefined {
     const fresh = this.evidenceIndex && Date.now() - this.evidenceLoadedAt < EVIDENCE_REFRESH_MS;
     if (fresh) return this.evidenceIndex!;
     this.evidenceLoading ??= this.loadEvidence().finally(() => {
       this.evidenceLoading = null;
     });
-    if (this.evidenceIndex) return this.evidenceIndex; // stale but usable; the refresh runs behind
-    return this.evidenceLoading;
+    return this.evidenceIndex ?? undefined; // stale but usable; the refresh runs behind
   }
 
   private async loadEvidence(): Promise<EvidenceIndex> {
@@ -186,6 +190,8 @@ export class RoutingService {
   /** One routing decision for a company under a policy. */
   async decide(principal: Principal, policy: RoutingPolicy, opts: DecideOptions = {}): Promise<Decision> {
     const companyId = principal.companyId;
+    const reused = this.reusedDecision(companyId, policy, opts);
+    if (reused) return reused;
     const [all, metrics, evidence, groupIds] = await Promise.all([
       this.candidates(companyId),
       this.deps.metrics.forCompany(companyId),
@@ -244,6 +250,25 @@ export class RoutingService {
       this.remembered.set(companyId, { policy, candidates: all, metrics: metrics.metrics, blocked, evidence, explain: opts.explain, decision });
     }
     return { decision, window: metrics.window };
+  }
+
+  /**
+   * decide()'s steady state without a single await: when the request may reuse a decision and
+   * every input is already in memory and the same object as when the remembered decision was made,
+   * that decision. Most gateway requests end here (the inputs change every few seconds at most);
+   * anything else (a cold cache, an expired entry, another policy) takes the full path. Public so
+   * the gateway can skip decide()'s promise too; null means "call decide()".
+   */
+  reusedDecision(companyId: string, policy: RoutingPolicy, opts: DecideOptions): Decision | null {
+    if (opts.reuse !== true || opts.restrictTo || opts.profile || opts.specializations?.length) return null;
+    if (policy.strategy === 'ROUND_ROBIN' || policy.providerGroups.length) return null;
+    const last = this.remembered.get(companyId);
+    if (!last || last.policy !== policy || last.explain !== opts.explain || last.blocked !== this.breakers.blockedProviderIds()) return null;
+    const runtime = this.deps.providers.peekRuntimeProviders(companyId);
+    if (!runtime || this.candidateCache.get(runtime) !== last.candidates) return null;
+    const metrics = this.deps.metrics.peek(companyId);
+    if (!metrics || metrics.metrics !== last.metrics || this.evidenceNow() !== last.evidence) return null;
+    return { decision: last.decision, window: metrics.window };
   }
 
   /** POST /api/v1/routing/policies/{id}/simulate */

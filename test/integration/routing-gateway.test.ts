@@ -165,6 +165,28 @@ describe('policy violations (rule 6)', () => {
     expect(res.body).toMatchObject({ success: false, provider: 'smart', model: 'gemini-2.5-pro', policyChecked: true, policyName: 'inline' });
   });
 
+  it('a model the provider does not list is still checked against the policy', async () => {
+    // providerType + an unlisted model: the provider's default entry carries the call with that model,
+    // which the ranker never saw, so the gateway checks it like any chosen model.
+    const res = await execute({ prompt: 'x', providerType: 'OPENAI', model: 'gpt-internal-only', policy: { modelDenyList: ['gpt-internal-only'] } });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ success: false, provider: 'fast', model: 'gpt-internal-only', policyChecked: true, policyName: 'inline' });
+  });
+
+  it('a session pinned to a model the policy denies is refused, not silently sent', async () => {
+    const first = await execute({ prompt: 'pin', providerType: 'OPENAI', model: 'gpt-legacy-pinned', session_id: 'routing-pin-1' });
+    expect(first.status).toBe(200);
+    expect(first.body.provider).toMatchObject({ name: 'fast' });
+    // Under a policy the ranker offers fast/gpt-4o-mini; the session moves it first with its pinned model.
+    const pinned = await execute({ prompt: 'again', session_id: 'routing-pin-1', policy: { strategy: 'LOWEST_LATENCY', modelDenyList: ['gpt-legacy-pinned'] } });
+    expect(pinned.status).toBe(403);
+    expect(pinned.body).toMatchObject({ success: false, provider: 'fast', model: 'gpt-legacy-pinned', policyChecked: true });
+    // Without the deny entry the same session keeps its provider and model.
+    const allowed = await execute({ prompt: 'again', session_id: 'routing-pin-1', policy: { strategy: 'LOWEST_LATENCY' } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.provider).toMatchObject({ name: 'fast', model: 'gpt-legacy-pinned' });
+  });
+
   it('an unknown policyId is 404 and an invalid inline policy is 400', async () => {
     expect((await execute({ prompt: 'x', policyId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
     const bad = await execute({ prompt: 'x', policy: { strategy: 'FASTEST' } });
