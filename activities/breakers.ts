@@ -1,6 +1,11 @@
 import type { Db } from '../db/connection';
 import type { BreakerState } from '../domain/routing/circuit-breaker';
 import { trustScore } from '../domain/routing/provider-health';
+import { type AttemptCount, attemptStats } from '../domain/routing/window-stats';
+
+/** Rollup retention when the schedule does not say (schedules created before the rollups existed). */
+const DEFAULT_ROLLUP_RETENTION_MINUTES = 2 * 24 * 60;
+const DEFAULT_TASK_ROLLUP_RETENTION_DAYS = 32;
 
 /**
  * Side effects of the circuit breakers and of provider health: the `breaker:<providerId>` workflow
@@ -86,63 +91,66 @@ export function createBreakerActivities({ db }: { db: Db }) {
     /**
      * One health snapshot per active provider, measured from the provider attempts recorded in
      * executions over the last windowSeconds (every attempt counts, fallbacks included; a 400 counts
-     * neither way, as for the breaker). Snapshots older than retentionDays are deleted.
+     * neither way, as for the breaker), read from the per-minute attempt rollups (the window starts
+     * at the minute of now − windowSeconds). Snapshots older than retentionDays are deleted, and
+     * so are rollups no window reads any more (rollupRetentionMinutes, taskRollupRetentionDays).
      */
-    async writeProviderHealthSnapshots(input: { windowSeconds: number; retentionDays: number }): Promise<{ written: number }> {
-      const { rows } = await db.raw(
-        `with recent as (
-           select (a->>'providerId')::uuid as provider_id, a->>'status' as status, (a->>'latencyMs')::float8 as latency_ms
-             from executions e cross join lateral jsonb_array_elements(e.attempts) a
-            where e.created_at > now() - make_interval(secs => ?)
-              and e.company_id in (select company_id from providers where is_active)
-              and a->>'providerId' is not null
-              and coalesce(a->>'errorKind', '') <> 'BAD_REQUEST'
-         )
-         select p.id as provider_id, p.company_id,
-                count(r.provider_id)::int as samples,
-                (count(*) filter (where r.status = 'ERROR'))::int as failures,
-                percentile_cont(0.5) within group (order by r.latency_ms) filter (where r.status = 'SUCCESS') as p50,
-                percentile_cont(0.95) within group (order by r.latency_ms) filter (where r.status = 'SUCCESS') as p95,
-                coalesce(b.state, 'closed') as breaker_state
-           from providers p
-           left join recent r on r.provider_id = p.id
-           left join provider_breakers b on b.provider_id = p.id
-          where p.is_active
-          group by p.id, p.company_id, b.state`,
-        [input.windowSeconds],
-      );
-      const snapshots = (rows as HealthRow[]).map((r) => {
-        const p95 = r.p95 === null ? null : Number(r.p95);
+    async writeProviderHealthSnapshots(input: {
+      windowSeconds: number;
+      retentionDays: number;
+      rollupRetentionMinutes?: number;
+      taskRollupRetentionDays?: number;
+    }): Promise<{ written: number }> {
+      const [{ rows: providers }, { rows: counts }] = await Promise.all([
+        db.raw<{ rows: Array<{ provider_id: string; company_id: string; breaker_state: BreakerState }> }>(
+          `select p.id as provider_id, p.company_id, coalesce(b.state, 'closed') as breaker_state
+             from providers p left join provider_breakers b on b.provider_id = p.id
+            where p.is_active`,
+        ),
+        db.raw<{ rows: Array<{ provider_id: string; ok: boolean; latency_ms: number; attempts: number }> }>(
+          `select r.provider_id, r.ok, r.latency_ms, sum(r.attempts)::int as attempts
+             from routing_attempt_rollups r
+            where r.minute >= date_trunc('minute', now() - make_interval(secs => ?))
+              and r.company_id in (select company_id from providers where is_active)
+            group by 1, 2, 3`,
+          [input.windowSeconds],
+        ),
+      ]);
+      const byProvider = new Map<string, AttemptCount[]>();
+      for (const c of counts) {
+        const list = byProvider.get(c.provider_id) ?? [];
+        list.push({ ok: c.ok, latencyMs: c.latency_ms, attempts: c.attempts });
+        byProvider.set(c.provider_id, list);
+      }
+      const snapshots = providers.map((p) => {
+        const stats = attemptStats(byProvider.get(p.provider_id) ?? []);
         return {
-          company_id: r.company_id,
-          provider_id: r.provider_id,
+          company_id: p.company_id,
+          provider_id: p.provider_id,
           window_seconds: input.windowSeconds,
-          samples: r.samples,
-          failures: r.failures,
-          success_rate: r.samples === 0 ? null : (r.samples - r.failures) / r.samples,
-          p50_latency_ms: r.p50 === null ? null : Number(r.p50),
-          p95_latency_ms: p95,
-          breaker_state: r.breaker_state,
-          trust_score: trustScore({ samples: r.samples, failures: r.failures, p95LatencyMs: p95, breakerState: r.breaker_state }),
+          samples: stats.samples,
+          failures: stats.failures,
+          success_rate: stats.samples === 0 ? null : stats.ok / stats.samples,
+          p50_latency_ms: stats.p50LatencyMs,
+          p95_latency_ms: stats.p95LatencyMs,
+          breaker_state: p.breaker_state,
+          trust_score: trustScore({ samples: stats.samples, failures: stats.failures, p95LatencyMs: stats.p95LatencyMs, breakerState: p.breaker_state }),
         };
       });
       await db.transaction(async (trx) => {
         if (snapshots.length) await trx.batchInsert('provider_health_snapshots', snapshots, 500);
         await trx('provider_health_snapshots').where('taken_at', '<', db.raw('now() - make_interval(days => ?)', [input.retentionDays])).delete();
       });
+      const rollupMinutes = input.rollupRetentionMinutes ?? DEFAULT_ROLLUP_RETENTION_MINUTES;
+      for (const table of ['routing_attempt_rollups', 'routing_cost_rollups']) {
+        await db(table).where('minute', '<', db.raw('now() - make_interval(mins => ?)', [rollupMinutes])).delete();
+      }
+      await db('routing_task_rollups')
+        .where('day', '<', db.raw("(now() AT TIME ZONE 'UTC')::date - ?::int", [input.taskRollupRetentionDays ?? DEFAULT_TASK_ROLLUP_RETENTION_DAYS]))
+        .delete();
       return { written: snapshots.length };
     },
   };
-}
-
-interface HealthRow {
-  provider_id: string;
-  company_id: string;
-  samples: number;
-  failures: number;
-  p50: number | string | null;
-  p95: number | string | null;
-  breaker_state: BreakerState;
 }
 
 export type BreakerActivities = ReturnType<typeof createBreakerActivities>;

@@ -69,8 +69,8 @@ import {
  * engine's full filter + score path over all N providers' models, the breaker gate and the
  * gateway.executed hook. One api process serves both companies. Each round, at every concurrency
  * (BENCH_CONCURRENCY, default 32 in this mode), measures direct, then one interleaved run of both
- * request kinds (bench/interleaved-load.ts; BENCH_DURATION_S default 120, BENCH_WARMUP_S 5,
- * BENCH_PHASE_MS 1000, BENCH_PHASE_DISCARD_MS 100), then direct again. The verdict comes from the
+ * request kinds (bench/interleaved-load.ts; BENCH_DURATION_S default 180, BENCH_WARMUP_S 5,
+ * BENCH_PHASE_MS 500, BENCH_PHASE_DISCARD_MS 100), then direct again. The verdict comes from the
  * per-pair differences: MET when a 95% interval of their median is within the budget, NOT MET when
  * it is above, INCONCLUSIVE otherwise. The info, variant and profile runs are skipped; `--profile`
  * adds a CPU profile of the same api for a foundation and a policy request after the rounds.
@@ -102,12 +102,12 @@ if (COMPARE && (!Number.isInteger(ROUNDS) || ROUNDS < 1)) {
 }
 /** The added-latency budget of the policy scenario over the foundation at c=32 (issue 3). */
 const TARGET_POLICY_EXTRA_MS = 0.5;
-// The comparison is one long interleaved run (120 s = 59 pairs of 1 s phases): pairs taken a
-// second apart share the machine's state, separate runs minutes apart do not.
-const DURATION_S = positive('BENCH_DURATION_S', COMPARE ? 120 : 10);
+// The comparison is one long interleaved run (180 s = 177 pairs of 0.5 s phases after 4 settling
+// phases): pairs taken a second apart share the machine's state, separate runs minutes apart do not.
+const DURATION_S = positive('BENCH_DURATION_S', COMPARE ? 180 : 10);
 const WARMUP_S = positive('BENCH_WARMUP_S', COMPARE ? 5 : 3, true);
 /** Phase length of the interleaved comparison and the start of each phase that is not counted. */
-const PHASE_MS = positive('BENCH_PHASE_MS', 1000);
+const PHASE_MS = positive('BENCH_PHASE_MS', 500);
 const PHASE_DISCARD_MS = positive('BENCH_PHASE_DISCARD_MS', 100, true);
 if (PHASE_DISCARD_MS >= PHASE_MS) fail('BENCH_PHASE_DISCARD_MS must be shorter than BENCH_PHASE_MS');
 const CONCURRENCY = list('BENCH_CONCURRENCY', COMPARE ? '32' : '1,32,128');

@@ -8,7 +8,7 @@ import { type Config, loadConfig } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
 import { TemporalGateway } from '../temporal/client';
-import { ensureProviderHealthSchedule } from '../temporal/provider-health-schedule';
+import { ensureProviderHealthSchedule, rollupRetention } from '../temporal/provider-health-schedule';
 import { ensureSanitizerCleanupSchedule } from '../temporal/sanitizer-schedule';
 
 /**
@@ -50,6 +50,7 @@ export async function createGatehouseWorker(
         intervalSeconds: config.BREAKER_HEALTH_INTERVAL_SECONDS,
         windowSeconds: config.BREAKER_HEALTH_WINDOW_SECONDS,
         retentionDays: config.BREAKER_HEALTH_RETENTION_DAYS,
+        ...rollupRetention(config),
       });
     }
   } finally {

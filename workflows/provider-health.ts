@@ -8,6 +8,9 @@ import type { BreakerActivities } from '../activities/breakers';
 export interface ProviderHealthInput {
   windowSeconds: number;
   retentionDays: number;
+  /** How long the per-minute routing rollups are kept (optional: schedules made before them lack it). */
+  rollupRetentionMinutes?: number;
+  taskRollupRetentionDays?: number;
 }
 
 const { writeProviderHealthSnapshots } = proxyActivities<BreakerActivities>({

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import { internalKey } from '../../domain/routing/evidence';
 import { metricsKey } from '../../domain/routing/rank';
 import type { CandidateMetrics, InternalEvidence } from '../../domain/routing/types';
+import { type AttemptCount, attemptStats } from '../../domain/routing/window-stats';
 import type { TaskDimension } from '../../domain/task-vocabulary';
 import type { Logger } from '../../lib/logger';
 
@@ -9,7 +10,8 @@ import type { Logger } from '../../lib/logger';
  * The figures routing scores read, per company: for every provider/model over the rolling window,
  * p50/p95 latency, error rate, availability and cost per token (from the provider attempts in the
  * execution records, fallbacks included, caller errors excluded); and own per-task evidence (calls
- * tagged with task dimensions, over ROUTING_EVIDENCE_DAYS).
+ * tagged with task dimensions, over ROUTING_EVIDENCE_DAYS). Read from the per-minute rollups a
+ * trigger keeps on executions, so a refresh costs the same at 10 or 10 million calls an hour.
  *
  * Never a query per request: a company's figures are served from memory and refreshed in the
  * background once they are older than the TTL (stale-while-revalidate); only a company's first
@@ -32,10 +34,9 @@ export interface CompanyMetrics {
 interface AttemptRow {
   provider_id: string;
   model: string;
-  samples: number;
-  ok: number;
-  p50: string | number | null;
-  p95: string | number | null;
+  ok: boolean;
+  latency_ms: number;
+  attempts: number;
 }
 
 export class RoutingMetricsService {
@@ -86,37 +87,34 @@ export class RoutingMetricsService {
     return p;
   }
 
+  /**
+   * Reads the rollups the executions trigger keeps (db migration 20261124010001): a few rows per
+   * provider, model and minute instead of every attempt in the window. The window starts at the
+   * minute of `from` (so it may reach up to 59 s further back); task evidence at the day of evidenceFrom.
+   */
   private async query(companyId: string): Promise<CompanyMetrics> {
     const to = new Date();
     const from = new Date(to.getTime() - this.opts.windowMinutes * 60_000);
     const evidenceFrom = new Date(to.getTime() - this.opts.evidenceDays * 86_400_000);
     const [attempts, costs, dims] = await Promise.all([
       this.db.raw<{ rows: AttemptRow[] }>(
-        `SELECT a->>'providerId' AS provider_id, a->>'model' AS model,
-                count(*)::int AS samples,
-                count(*) FILTER (WHERE a->>'status' = 'SUCCESS')::int AS ok,
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY (a->>'latencyMs')::numeric) FILTER (WHERE a->>'status' = 'SUCCESS') AS p50,
-                percentile_cont(0.95) WITHIN GROUP (ORDER BY (a->>'latencyMs')::numeric) FILTER (WHERE a->>'status' = 'SUCCESS') AS p95
-           FROM executions e CROSS JOIN LATERAL jsonb_array_elements(e.attempts) a
-          WHERE e.company_id = ? AND e.created_at >= ?
-            AND a->>'providerId' IS NOT NULL
-            AND coalesce(a->>'errorKind', '') <> 'BAD_REQUEST'
-          GROUP BY 1, 2`,
+        `SELECT provider_id, model, ok, latency_ms, sum(attempts)::int AS attempts
+           FROM routing_attempt_rollups
+          WHERE company_id = ? AND minute >= date_trunc('minute', ?::timestamptz)
+          GROUP BY 1, 2, 3, 4`,
         [companyId, from],
       ),
       this.db.raw<{ rows: Array<{ provider_id: string; model: string; cost: string; tokens: string }> }>(
-        `SELECT provider_id, model, sum(cost_usd) AS cost, sum(total_tokens) AS tokens
-           FROM executions
-          WHERE company_id = ? AND created_at >= ? AND provider_id IS NOT NULL AND status IN ('SUCCESS', 'HELD')
+        `SELECT provider_id, model, sum(cost_usd) AS cost, sum(tokens) AS tokens
+           FROM routing_cost_rollups
+          WHERE company_id = ? AND minute >= date_trunc('minute', ?::timestamptz)
           GROUP BY 1, 2`,
         [companyId, from],
       ),
       this.db.raw<{ rows: Array<{ provider_id: string; model: string; dimension: string; n: number; ok: number; as_of: Date }> }>(
-        `SELECT e.provider_id, e.model, d AS dimension, count(*)::int AS n,
-                count(*) FILTER (WHERE e.status IN ('SUCCESS', 'HELD'))::int AS ok, max(e.created_at) AS as_of
-           FROM executions e CROSS JOIN LATERAL jsonb_array_elements_text(e.metadata->'taskDimensions') d
-          WHERE e.company_id = ? AND e.created_at >= ? AND e.provider_id IS NOT NULL
-            AND jsonb_typeof(e.metadata->'taskDimensions') = 'array'
+        `SELECT provider_id, model, dimension, sum(calls)::int AS n, sum(ok)::int AS ok, max(last_at) AS as_of
+           FROM routing_task_rollups
+          WHERE company_id = ? AND day >= (?::timestamptz AT TIME ZONE 'UTC')::date
           GROUP BY 1, 2, 3`,
         [companyId, evidenceFrom],
       ),
@@ -126,16 +124,23 @@ export class RoutingMetricsService {
       const tokens = Number(r.tokens);
       if (tokens > 0) costByKey.set(metricsKey(r.provider_id, r.model), Number(r.cost) / tokens);
     }
-    const metrics = new Map<string, CandidateMetrics>();
-    let samples = 0;
+    const countsByKey = new Map<string, AttemptCount[]>();
     for (const r of attempts.rows) {
       const key = metricsKey(r.provider_id, r.model);
-      const availability = r.samples ? r.ok / r.samples : 1;
-      samples += r.samples;
+      const counts = countsByKey.get(key) ?? [];
+      counts.push({ ok: r.ok, latencyMs: r.latency_ms, attempts: r.attempts });
+      countsByKey.set(key, counts);
+    }
+    const metrics = new Map<string, CandidateMetrics>();
+    let samples = 0;
+    for (const [key, counts] of countsByKey) {
+      const stats = attemptStats(counts);
+      const availability = stats.samples ? stats.ok / stats.samples : 1;
+      samples += stats.samples;
       metrics.set(key, {
-        samples: r.samples,
-        p50LatencyMs: r.p50 === null ? null : Number(r.p50),
-        p95LatencyMs: r.p95 === null ? null : Number(r.p95),
+        samples: stats.samples,
+        p50LatencyMs: stats.p50LatencyMs,
+        p95LatencyMs: stats.p95LatencyMs,
         errorRate: 1 - availability,
         availability,
         costPerToken: costByKey.get(key) ?? null,
