@@ -593,7 +593,7 @@ export class GatewayService {
     const reasoning = decision.ranked[0]!.reasoning;
     return {
       candidates,
-      reason: reasoning ? `routing policy ${applied.name}: ${reasoning}` : `routing policy ${applied.name}`,
+      reason: reasoning ? `routing policy ${applied.name}: ${reasoning}` : policyReason(applied),
       profile,
       // A model the ranker never saw (modelOverride) still goes through enforce().
       compliant: modelOverride === null,
@@ -857,6 +857,18 @@ function appliedDefault(def: RuntimePolicy): AppliedPolicy {
     appliedDefaults.set(def, applied);
   }
   return applied;
+}
+
+const policyReasons = new WeakMap<AppliedPolicy, string>();
+
+/** The plan's reason when the decision carries no reasoning (executions; only DRY_RUN explains). */
+function policyReason(applied: AppliedPolicy): string {
+  let reason = policyReasons.get(applied);
+  if (reason === undefined) {
+    reason = `routing policy ${applied.name}`;
+    policyReasons.set(applied, reason);
+  }
+  return reason;
 }
 
 const policyMetadata = new WeakMap<AppliedPolicy, Readonly<Record<string, unknown>>>();

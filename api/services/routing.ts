@@ -74,6 +74,25 @@ const EVIDENCE_REFRESH_MS = 60 * 60_000;
 const NO_INTERNAL: ReadonlyMap<string, InternalEvidence> = new Map();
 const round = (n: number, digits = 6) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+interface ScopeDefaults {
+  prompt: RuntimePolicy | null;
+  user: RuntimePolicy | null;
+  company: RuntimePolicy | null;
+}
+
+const scopeDefaultsCache = new WeakMap<readonly RuntimePolicy[], ScopeDefaults>();
+
+/** The default policy of each scope, once per cached policy list (the gateway asks on every request). */
+function scopeDefaults(all: readonly RuntimePolicy[]): ScopeDefaults {
+  let d = scopeDefaultsCache.get(all);
+  if (!d) {
+    const of = (scope: string) => all.find((p) => p.isDefault && p.scope === scope) ?? null;
+    d = { prompt: of('prompt'), user: of('user'), company: of('company') };
+    scopeDefaultsCache.set(all, d);
+  }
+  return d;
+}
+
 export class RoutingService {
   private evidenceIndex: EvidenceIndex | null = null;
   private evidenceLoadedAt = 0;
@@ -166,8 +185,8 @@ export class RoutingService {
   async defaultPolicy(companyId: string, hints: { promptId?: string | null; sessionUser?: boolean } = {}): Promise<RuntimePolicy | null> {
     const all = await this.deps.policies.runtimePolicies(companyId);
     if (!all.length) return null;
-    const byScope = (scope: string) => all.find((p) => p.isDefault && p.scope === scope) ?? null;
-    return (hints.promptId ? byScope('prompt') : null) ?? (hints.sessionUser ? byScope('user') : null) ?? byScope('company');
+    const defaults = scopeDefaults(all);
+    return (hints.promptId ? defaults.prompt : null) ?? (hints.sessionUser ? defaults.user : null) ?? defaults.company;
   }
 
   /** Parses an inline policy (gateway `policy`, rank `policy`): 400 Invalid policy on a bad document. */
