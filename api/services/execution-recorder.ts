@@ -51,12 +51,18 @@ export interface ExecutionRecord {
  * insert keeps the rows for the next flush; stop() flushes until the buffer is empty, so a clean
  * shutdown loses nothing. The same flush adds the tokens and requests to each API key's monthly usage.
  */
+/** With the database down under load, one overflow line per request would flood the logs. */
+const OVERFLOW_LOG_INTERVAL_MS = 10_000;
+
 export class ExecutionRecorder {
   private buffer: ExecutionRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   /** Past this many unsaved rows (the database is down for long), the oldest are dropped and logged. */
   private readonly maxBuffered = 100_000;
+  /** Drops since the last overflow log line: logged at most every OVERFLOW_LOG_INTERVAL_MS, not per request. */
+  private droppedSinceLog = 0;
+  private lastOverflowLogAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -72,8 +78,13 @@ export class ExecutionRecorder {
   record(row: ExecutionRecord): void {
     this.buffer.push(row);
     if (this.buffer.length > this.maxBuffered) {
-      const dropped = this.buffer.splice(0, this.buffer.length - this.maxBuffered);
-      this.logger.error({ dropped: dropped.length }, 'execution buffer overflow: oldest records dropped');
+      this.droppedSinceLog += this.buffer.splice(0, this.buffer.length - this.maxBuffered).length;
+      const now = Date.now();
+      if (now - this.lastOverflowLogAt >= OVERFLOW_LOG_INTERVAL_MS) {
+        this.logger.error({ dropped: this.droppedSinceLog, buffered: this.buffer.length }, 'execution buffer overflow: oldest records dropped');
+        this.droppedSinceLog = 0;
+        this.lastOverflowLogAt = now;
+      }
     }
     if (this.buffer.length >= this.opts.maxRows) void this.flush();
   }
