@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 import type { BreakerState } from '../domain/routing/circuit-breaker';
 import { trustScore } from '../domain/routing/provider-health';
-import { type AttemptCount, attemptStats } from '../domain/routing/window-stats';
+import { type AttemptCount, attemptStats, attemptStatsByKey } from '../domain/routing/window-stats';
 
 /** Rollup retention when the schedule does not say (schedules created before the rollups existed). */
 const DEFAULT_ROLLUP_RETENTION_MINUTES = 2 * 24 * 60;
@@ -107,8 +107,8 @@ export function createBreakerActivities({ db }: { db: Db }) {
              from providers p left join provider_breakers b on b.provider_id = p.id
             where p.is_active`,
         ),
-        db.raw<{ rows: Array<{ provider_id: string; ok: boolean; latency_ms: number; attempts: number }> }>(
-          `select r.provider_id, r.ok, r.latency_ms, sum(r.attempts)::int as attempts
+        db.raw<{ rows: Array<AttemptCount & { provider_id: string }> }>(
+          `select r.provider_id, r.ok, r.latency_ms as "latencyMs", sum(r.attempts)::int as attempts
              from routing_attempt_rollups r
             where r.minute >= date_trunc('minute', now() - make_interval(secs => ?))
               and r.company_id in (select company_id from providers where is_active)
@@ -116,14 +116,9 @@ export function createBreakerActivities({ db }: { db: Db }) {
           [input.windowSeconds],
         ),
       ]);
-      const byProvider = new Map<string, AttemptCount[]>();
-      for (const c of counts) {
-        const list = byProvider.get(c.provider_id) ?? [];
-        list.push({ ok: c.ok, latencyMs: c.latency_ms, attempts: c.attempts });
-        byProvider.set(c.provider_id, list);
-      }
+      const byProvider = attemptStatsByKey(counts, (c) => c.provider_id);
       const snapshots = providers.map((p) => {
-        const stats = attemptStats(byProvider.get(p.provider_id) ?? []);
+        const stats = byProvider.get(p.provider_id) ?? attemptStats([]);
         return {
           company_id: p.company_id,
           provider_id: p.provider_id,

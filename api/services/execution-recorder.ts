@@ -45,15 +45,15 @@ export interface ExecutionRecord {
   createdAt: Date;
 }
 
+/** With the database down under load, one overflow line per request would flood the logs. */
+const OVERFLOW_LOG_INTERVAL_MS = 10_000;
+
 /**
  * Writes execution records behind the response: records are buffered and inserted in one statement
  * every EXECUTION_FLUSH_INTERVAL_MS (or as soon as EXECUTION_FLUSH_MAX_ROWS are waiting). A failed
  * insert keeps the rows for the next flush; stop() flushes until the buffer is empty, so a clean
  * shutdown loses nothing. The same flush adds the tokens and requests to each API key's monthly usage.
  */
-/** With the database down under load, one overflow line per request would flood the logs. */
-const OVERFLOW_LOG_INTERVAL_MS = 10_000;
-
 export class ExecutionRecorder {
   private buffer: ExecutionRecord[] = [];
   private timer: NodeJS.Timeout | null = null;

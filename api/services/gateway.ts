@@ -28,6 +28,7 @@ import { estimateTokens, renderTemplate } from '../../domain/template';
 import type { GatewayExecutedData } from '../../domain/webhooks';
 import type { Config } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
+import { memoizeByObject } from '../../lib/object-memo';
 import { isUuid, newId } from '../../lib/ids';
 import type { Logger } from '../../lib/logger';
 import type { Metrics } from '../../lib/metrics';
@@ -593,7 +594,7 @@ export class GatewayService {
     const reasoning = decision.ranked[0]!.reasoning;
     return {
       candidates,
-      reason: reasoning ? `routing policy ${applied.name}: ${reasoning}` : policyReason(applied),
+      reason: reasoning ? `routing policy ${applied.name}: ${reasoning}` : policyFacts(applied).reason,
       profile,
       // A model the ranker never saw (modelOverride) still goes through enforce().
       compliant: modelOverride === null,
@@ -827,65 +828,44 @@ function buildRoutingCandidate(p: CallableProvider, model: string): RoutingCandi
 }
 
 const NO_GEOFENCING: { applied: boolean; rules: readonly string[] } = Object.freeze({ applied: false, rules: Object.freeze([]) as readonly string[] });
-const geofencingByRules = new WeakMap<RoutingPolicy['geo'], { applied: boolean; rules: readonly string[] }>();
 
 /**
- * Whether the plan's policy has geo rules, and their response strings: once per policy object (the
- * policy cache replaces it on any change), not per request. Shared and frozen: only serialised.
+ * Whether a policy has geo rules, and their response strings: once per policy object (the policy
+ * cache replaces it on any change), not per request. Shared and frozen: only serialised.
  */
-function geofencing(plan: Plan): { applied: boolean; rules: readonly string[] } {
-  if (!plan.applied) return NO_GEOFENCING;
-  const geo = plan.applied.policy.geo;
-  let out = geofencingByRules.get(geo);
-  if (!out) {
-    out = hasGeoRules(geo) ? Object.freeze({ applied: true, rules: Object.freeze(describeGeoRules(geo)) }) : NO_GEOFENCING;
-    geofencingByRules.set(geo, out);
-  }
-  return out;
-}
+const geofencingOf = memoizeByObject((geo: RoutingPolicy['geo']) =>
+  hasGeoRules(geo) ? Object.freeze({ applied: true, rules: Object.freeze(describeGeoRules(geo)) }) : NO_GEOFENCING,
+);
 
-const appliedDefaults = new WeakMap<RuntimePolicy, AppliedPolicy>();
+function geofencing(plan: Plan): { applied: boolean; rules: readonly string[] } {
+  return plan.applied ? geofencingOf(plan.applied.policy.geo) : NO_GEOFENCING;
+}
 
 /**
  * A saved default policy as the gateway applies it, one object per cached policy object: the
- * geofence and metadata memos key on it, and most requests under a policy come through here.
+ * geofence and policy-fact memos key on it, and most requests under a policy come through here.
  */
-function appliedDefault(def: RuntimePolicy): AppliedPolicy {
-  let applied = appliedDefaults.get(def);
-  if (!applied) {
-    applied = { id: def.id, name: def.name, source: `${def.scope}-default`, policy: def.policy, sanitization: def.sanitization };
-    appliedDefaults.set(def, applied);
-  }
-  return applied;
-}
+const appliedDefault = memoizeByObject(
+  (def: RuntimePolicy): AppliedPolicy => ({ id: def.id, name: def.name, source: `${def.scope}-default`, policy: def.policy, sanitization: def.sanitization }),
+);
 
-const policyReasons = new WeakMap<AppliedPolicy, string>();
+/**
+ * What every execution under a policy repeats, built once per applied policy: the plan's reason when
+ * the decision carries no reasoning (only DRY_RUN explains) and the policy part of the record metadata.
+ */
+const policyFacts = memoizeByObject((applied: AppliedPolicy) => ({
+  reason: `routing policy ${applied.name}`,
+  metadata: Object.freeze({ policyId: applied.id, policyName: applied.name, policySource: applied.source }) as Readonly<Record<string, unknown>>,
+}));
 
-/** The plan's reason when the decision carries no reasoning (executions; only DRY_RUN explains). */
-function policyReason(applied: AppliedPolicy): string {
-  let reason = policyReasons.get(applied);
-  if (reason === undefined) {
-    reason = `routing policy ${applied.name}`;
-    policyReasons.set(applied, reason);
-  }
-  return reason;
-}
-
-const policyMetadata = new WeakMap<AppliedPolicy, Readonly<Record<string, unknown>>>();
+const NO_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** What the execution record keeps about routing: the policy and the task dimensions (own task-fit evidence). */
 function routingMetadata(plan: Plan): Readonly<Record<string, unknown>> {
-  const applied = plan.applied;
-  let policy = applied ? policyMetadata.get(applied) : NO_METADATA;
-  if (!policy) {
-    policy = Object.freeze({ policyId: applied!.id, policyName: applied!.name, policySource: applied!.source });
-    policyMetadata.set(applied!, policy);
-  }
+  const policy = plan.applied ? policyFacts(plan.applied).metadata : NO_METADATA;
   if (!plan.profile?.dimensions.length) return policy;
   return { ...policy, taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source };
 }
-
-const NO_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function attempt(c: Candidate<CallableProvider>, status: 'SUCCESS' | 'ERROR', ms: number, error?: ProviderError): ExecutionAttempt {
   return {
@@ -937,31 +917,16 @@ function callOrderOf(decision: RoutingDecision, byId: ReadonlyMap<string, Callab
   return candidates;
 }
 
-const callableCache = new WeakMap<readonly RuntimeProvider[], CallableProvider[]>();
-const byIdCache = new WeakMap<readonly CallableProvider[], ReadonlyMap<string, CallableProvider>>();
-
 /**
  * The company's providers as the gateway calls them, built once per provider-cache entry (the
  * provider service returns the same array until it reloads): the policy-rule memo keys on these
  * objects, and rebuilding 20 of them per request was measurable. Shared: never mutated.
  */
-function callableProviders(runtime: readonly RuntimeProvider[]): CallableProvider[] {
-  let out = callableCache.get(runtime);
-  if (!out) {
-    out = runtime.map(toCallable);
-    callableCache.set(runtime, out);
-  }
-  return out;
-}
+const callableProviders = memoizeByObject((runtime: readonly RuntimeProvider[]): CallableProvider[] => runtime.map(toCallable));
 
-function providersById(runtime: readonly CallableProvider[]): ReadonlyMap<string, CallableProvider> {
-  let byId = byIdCache.get(runtime);
-  if (!byId) {
-    byId = new Map(runtime.map((p) => [p.id, p]));
-    byIdCache.set(runtime, byId);
-  }
-  return byId;
-}
+const providersById = memoizeByObject(
+  (runtime: readonly CallableProvider[]): ReadonlyMap<string, CallableProvider> => new Map(runtime.map((p) => [p.id, p])),
+);
 
 function toCallable(p: RuntimeProvider): CallableProvider {
   return {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import { internalKey } from '../../domain/routing/evidence';
 import { metricsKey } from '../../domain/routing/rank';
 import type { CandidateMetrics, InternalEvidence } from '../../domain/routing/types';
-import { type AttemptCount, attemptStats } from '../../domain/routing/window-stats';
+import { type AttemptCount, attemptStatsByKey } from '../../domain/routing/window-stats';
 import type { TaskDimension } from '../../domain/task-vocabulary';
 import type { Logger } from '../../lib/logger';
 
@@ -31,12 +31,9 @@ export interface CompanyMetrics {
   loadedAt: number;
 }
 
-interface AttemptRow {
+interface AttemptRow extends AttemptCount {
   provider_id: string;
   model: string;
-  ok: boolean;
-  latency_ms: number;
-  attempts: number;
 }
 
 export class RoutingMetricsService {
@@ -98,7 +95,7 @@ export class RoutingMetricsService {
     const evidenceFrom = new Date(to.getTime() - this.opts.evidenceDays * 86_400_000);
     const [attempts, costs, dims] = await Promise.all([
       this.db.raw<{ rows: AttemptRow[] }>(
-        `SELECT provider_id, model, ok, latency_ms, sum(attempts)::int AS attempts
+        `SELECT provider_id, model, ok, latency_ms AS "latencyMs", sum(attempts)::int AS attempts
            FROM routing_attempt_rollups
           WHERE company_id = ? AND minute >= date_trunc('minute', ?::timestamptz)
           GROUP BY 1, 2, 3, 4`,
@@ -124,17 +121,9 @@ export class RoutingMetricsService {
       const tokens = Number(r.tokens);
       if (tokens > 0) costByKey.set(metricsKey(r.provider_id, r.model), Number(r.cost) / tokens);
     }
-    const countsByKey = new Map<string, AttemptCount[]>();
-    for (const r of attempts.rows) {
-      const key = metricsKey(r.provider_id, r.model);
-      const counts = countsByKey.get(key) ?? [];
-      counts.push({ ok: r.ok, latencyMs: r.latency_ms, attempts: r.attempts });
-      countsByKey.set(key, counts);
-    }
     const metrics = new Map<string, CandidateMetrics>();
     let samples = 0;
-    for (const [key, counts] of countsByKey) {
-      const stats = attemptStats(counts);
+    for (const [key, stats] of attemptStatsByKey(attempts.rows, (r) => metricsKey(r.provider_id, r.model))) {
       const availability = stats.samples ? stats.ok / stats.samples : 1;
       samples += stats.samples;
       metrics.set(key, {

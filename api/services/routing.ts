@@ -7,6 +7,7 @@ import { buildTaskProfile, parseTaskCodes, rankChanges } from '../../domain/rout
 import type { BenchmarkRow, Explanation, InternalEvidence, RankedCandidate, RoutingCandidate, RoutingDecision, TaskProfile } from '../../domain/routing/types';
 import { type TaskDimension, toDimension } from '../../domain/task-vocabulary';
 import { ApiError } from '../../lib/errors';
+import { memoizeByObject } from '../../lib/object-memo';
 import type { Logger } from '../../lib/logger';
 import type { Principal } from '../principal';
 import type { ProviderGroupService } from './provider-groups';
@@ -80,18 +81,11 @@ interface ScopeDefaults {
   company: RuntimePolicy | null;
 }
 
-const scopeDefaultsCache = new WeakMap<readonly RuntimePolicy[], ScopeDefaults>();
-
 /** The default policy of each scope, once per cached policy list (the gateway asks on every request). */
-function scopeDefaults(all: readonly RuntimePolicy[]): ScopeDefaults {
-  let d = scopeDefaultsCache.get(all);
-  if (!d) {
-    const of = (scope: string) => all.find((p) => p.isDefault && p.scope === scope) ?? null;
-    d = { prompt: of('prompt'), user: of('user'), company: of('company') };
-    scopeDefaultsCache.set(all, d);
-  }
-  return d;
-}
+const scopeDefaults = memoizeByObject((all: readonly RuntimePolicy[]): ScopeDefaults => {
+  const of = (scope: string) => all.find((p) => p.isDefault && p.scope === scope) ?? null;
+  return { prompt: of('prompt'), user: of('user'), company: of('company') };
+});
 
 export class RoutingService {
   private evidenceIndex: EvidenceIndex | null = null;
@@ -209,8 +203,6 @@ export class RoutingService {
   /** One routing decision for a company under a policy. */
   async decide(principal: Principal, policy: RoutingPolicy, opts: DecideOptions = {}): Promise<Decision> {
     const companyId = principal.companyId;
-    const reused = this.reusedDecision(companyId, policy, opts);
-    if (reused) return reused;
     const [all, metrics, evidence, groupIds] = await Promise.all([
       this.candidates(companyId),
       this.deps.metrics.forCompany(companyId),
@@ -275,8 +267,9 @@ export class RoutingService {
    * decide()'s steady state without a single await: when the request may reuse a decision and
    * every input is already in memory and the same object as when the remembered decision was made,
    * that decision. Most gateway requests end here (the inputs change every few seconds at most);
-   * anything else (a cold cache, an expired entry, another policy) takes the full path. Public so
-   * the gateway can skip decide()'s promise too; null means "call decide()".
+   * anything else (a cold cache, an expired entry, another policy) takes decide(), which reuses
+   * the same decision after loading what was missing. The gateway asks here first; null means
+   * "call decide()".
    */
   reusedDecision(companyId: string, policy: RoutingPolicy, opts: DecideOptions): Decision | null {
     if (opts.reuse !== true || opts.restrictTo || opts.profile || opts.specializations?.length) return null;

@@ -72,3 +72,17 @@ export function attemptStats(rows: readonly AttemptCount[]): AttemptStats {
     p95LatencyMs: percentileCont(latencies, 0.95),
   };
 }
+
+/** Rollup rows grouped by a key (provider, or provider and model) into one AttemptStats each. */
+export function attemptStatsByKey<R extends AttemptCount>(rows: readonly R[], keyOf: (row: R) => string): Map<string, AttemptStats> {
+  const grouped = new Map<string, R[]>();
+  for (const r of rows) {
+    const key = keyOf(r);
+    const list = grouped.get(key);
+    if (list) list.push(r);
+    else grouped.set(key, [r]);
+  }
+  const out = new Map<string, AttemptStats>();
+  for (const [key, list] of grouped) out.set(key, attemptStats(list));
+  return out;
+}

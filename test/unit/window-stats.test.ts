@@ -1,4 +1,4 @@
-import { attemptStats, percentileCont } from '../../domain/routing/window-stats';
+import { attemptStats, attemptStatsByKey, percentileCont } from '../../domain/routing/window-stats';
 
 /** PostgreSQL's percentile_cont over an explicit list: the reference the rollup statistics must match. */
 function reference(values: number[], p: number): number | null {
@@ -58,5 +58,19 @@ describe('attemptStats', () => {
   it('has no latency without a success', () => {
     expect(attemptStats([{ ok: false, latencyMs: 0, attempts: 2 }])).toMatchObject({ samples: 2, failures: 2, p50LatencyMs: null, p95LatencyMs: null });
     expect(attemptStats([])).toMatchObject({ samples: 0, p50LatencyMs: null });
+  });
+});
+
+describe('attemptStatsByKey', () => {
+  it('groups rollup rows by their key before computing each group', () => {
+    const rows = [
+      { provider: 'a', ok: true, latencyMs: 10, attempts: 1 },
+      { provider: 'b', ok: false, latencyMs: 0, attempts: 2 },
+      { provider: 'a', ok: true, latencyMs: 30, attempts: 1 },
+    ];
+    const byProvider = attemptStatsByKey(rows, (r) => r.provider);
+    expect([...byProvider.keys()]).toEqual(['a', 'b']);
+    expect(byProvider.get('a')).toMatchObject({ samples: 2, ok: 2, p50LatencyMs: 20 });
+    expect(byProvider.get('b')).toMatchObject({ samples: 2, failures: 2, p50LatencyMs: null });
   });
 });
