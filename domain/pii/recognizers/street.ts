@@ -16,8 +16,10 @@ import { finding, type Recognizer } from './types';
  * value after a postal-code label ("ZIP: 23555", "PLZ 8001") are addresses too.
  */
 
-const W = "[\\p{Lu}\\p{Lt}][\\p{L}\\p{M}'’.-]*";
-const LW = "[\\p{L}\\p{M}][\\p{L}\\p{M}'’.-]*";
+// Word lengths are bounded ({0,40}): an unbounded run before a type ending makes one long
+// hyphenated word cost quadratic time (every capital in it would rescan the rest).
+const W = "[\\p{Lu}\\p{Lt}][\\p{L}\\p{M}'’.-]{0,40}";
+const LW = "[\\p{L}\\p{M}][\\p{L}\\p{M}'’.-]{0,40}";
 /** House numbers: "12", "12a", "12 B", "4/2", "12-14", "990". */
 const NUM = '\\d{1,5}(?:\\s?[a-zA-Z](?![\\p{L}]))?(?:\\s?[-–/]\\s?\\d{1,4}[a-zA-Z]?)?';
 
@@ -75,7 +77,7 @@ const TAIL = `(?:(?:,\\s?|\\s)${UNIT}){0,2}(?:(?:,\\s?|\\s?\\n\\s?|\\s)(?:${POST
 
 const STREET_PREFIXED = `(?<![\\p{L}\\p{N}])(?:${PREFIXES})\\s(?:${LW}\\s){0,4}?${NUM}`;
 const STREET_SUFFIXED_NUM_FIRST = `(?<![\\p{L}\\p{N}.,/-])\\d{1,6}[A-Za-z]?\\s(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\\.?\\s)?(?:${W}\\s){1,4}(?:${ci(SUFFIX_WORDS)})(?![\\p{L}])(?:\\s(?:NW|NE|SW|SE|N|S|E|W)(?![\\p{L}]))?`;
-const STREET_SUFFIXED = `(?<![\\p{L}\\p{N}])(?:${W}\\s){0,3}(?:[\\p{Lu}][\\p{L}\\p{M}'’-]*(?:${SUFFIX_ENDINGS})|[\\p{Lu}][\\p{L}\\p{M}'’-]*\\s(?:${ci(SUFFIX_WORDS)}))\\.?,?\\s?${NUM}(?![\\d])`;
+const STREET_SUFFIXED = `(?<![\\p{L}\\p{N}])(?:${W}\\s){0,3}(?:[\\p{Lu}][\\p{L}\\p{M}'’-]{0,40}(?:${SUFFIX_ENDINGS})|[\\p{Lu}][\\p{L}\\p{M}'’-]{0,40}\\s(?:${ci(SUFFIX_WORDS)}))\\.?,?\\s?${NUM}(?![\\d])`;
 /** Capitalised words and a number, trusted only with a postal code and town right after. */
 const STREET_GENERIC = `(?<![\\p{L}\\p{N}])(?:${W}\\s){0,3}${W}\\s${NUM}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}])`;
 
