@@ -516,8 +516,14 @@ const EMPLOYER_CUE_RE = /\b(?:(?:works?|working|worked) (?:at|for)|employed (?:a
 
 /** "Supplier: X", "Bill to: X", "at X", "of X", "bei der X", "from X" followed by one to three name words. */
 const BRAND_CUES = new Set(['at', 'of', 'from', 'via', 'join', 'joined', 'joining', 'between']);
-const ORG_CONTEXT_RE =
-  /((?:^|\n)\s*(?:supplier|vendor|bill to|billed to|customer|client|company|employer|firm|merchant|payee|remit to|lieferant|empfänger|kunde|kundin|firma|arbeitgeber|unternehmen|auftraggeber)\s?:\s*|\b(?:at|of|from|with|via|between|join|joined|joining|for|and|bei|von|mit|und|zwischen|der|die)\s+(?:der\s+|die\s+|the\s+)?)((?:[\p{Lu}][\p{L}\p{M}\p{N}'’]*)(?:(?:\s?[-&+]\s?|\s(?:and|und)\s|\s)[\p{Lu}][\p{L}\p{M}\p{N}'’]*){0,2})(?![\p{L}])/gu;
+const ORG_LABELS = ['supplier', 'vendor', 'bill to', 'billed to', 'customer', 'client', 'company', 'employer', 'firm', 'merchant', 'payee', 'remit to', 'lieferant', 'empfänger', 'kunde', 'kundin', 'firma', 'arbeitgeber', 'unternehmen', 'auftraggeber'];
+const ORG_PREPOSITIONS = ['at', 'of', 'from', 'with', 'via', 'between', 'join', 'joined', 'joining', 'bei', 'von', 'mit', 'zwischen'];
+const bothCases = (xs: string[]) => xs.flatMap((x) => [x, x[0].toUpperCase() + x.slice(1)]).join('|');
+// Word lengths are bounded ({0,40}) so a long hyphenated run stays linear.
+const ORG_CONTEXT_RE = new RegExp(
+  `((?:^|\\n)\\s*(?:${bothCases(ORG_LABELS)})\\s?:\\s*|(?<![\\p{L}])(?:${bothCases(ORG_PREPOSITIONS)})\\s+(?:der\\s+|die\\s+|the\\s+)?)((?:[\\p{Lu}][\\p{L}\\p{M}\\p{N}'’]{0,40})(?:(?: ?[-&+] ?| (?:and|und) | )[\\p{Lu}][\\p{L}\\p{M}\\p{N}'’]{0,40}){0,2})(?![\\p{L}])`,
+  'gu',
+);
 
 function stripLeading(text: string, start: number, end: number, language: Language): number {
   // "The Acme Corp", "Bei Müller GmbH": leading function words are not part of the name.

@@ -21,7 +21,7 @@ import { finding, type Recognizer } from './types';
 const W = "[\\p{Lu}\\p{Lt}][\\p{L}\\p{M}'’.-]{0,40}";
 const LW = "[\\p{L}\\p{M}][\\p{L}\\p{M}'’.-]{0,40}";
 /** House numbers: "12", "12a", "12 B", "4/2", "12-14", "990". */
-const NUM = '\\d{1,5}(?:\\s?[a-zA-Z](?![\\p{L}]))?(?:\\s?[-–/]\\s?\\d{1,4}[a-zA-Z]?)?';
+const NUM = '\\d{1,5}(?:\\s?[a-zA-Z](?![\\p{L}.]))?(?:\\s?[-–/]\\s?\\d{1,4}[a-zA-Z]?)?';
 
 /** Street type words that come BEFORE the name, per language (lower case; matched case-insensitively). */
 const PREFIX_TYPES = [
