@@ -1,9 +1,9 @@
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from '../lib/config';
 import type { Container, Services } from '../services/container';
 import { errorMiddleware } from './middleware/errors';
+import { securityHeaders } from './middleware/security-headers';
 import { requestContext } from './middleware/request-context';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
 import { apiKeyRoutes } from './routes/api-keys';
@@ -59,8 +59,8 @@ export function createApp(container: Container): Koa {
   });
 
   app.use(requestContext(container.logger, container.metrics));
+  app.use(securityHeaders({ https: container.config.SESSION_COOKIE_SECURE }));
   app.use(errorMiddleware);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '25mb', encoding: 'utf-8' }));
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use((ctx) => {
