@@ -9,6 +9,7 @@ import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
+import { createShieldActivities } from './shield';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -44,6 +45,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
+    ...createShieldActivities(deps),
   };
 }
 

@@ -19,6 +19,7 @@ import { providerRoutes } from './routes/providers';
 import { routingAdvisoryRoutes } from './routes/routing-advisory';
 import { routingBreakerRoutes } from './routes/routing-breakers';
 import { routingPolicyRoutes } from './routes/routing-policies';
+import { shieldRoutes } from './routes/shield';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -51,6 +52,7 @@ export function createApp(container: Container): Koa {
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
+    ...shieldRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

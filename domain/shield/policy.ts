@@ -80,19 +80,4 @@ export function keepLimitReached(settings: ShieldSettings, createdAt: Date, now:
   return now.getTime() >= createdAt.getTime() + settings.keepMaxDays * daySeconds * 1000;
 }
 
-/**
- * Shield requests per calendar month by company tier (creates and restores count one each). The
- * spec gives free = 10 and leaves the others open; null means no limit.
- */
-export const SHIELD_MONTHLY_LIMITS: Record<string, number | null> = {
-  free: 10,
-  standard: 500,
-  professional: 5000,
-  enterprise: null,
-};
-
-export function shieldMonthlyLimit(tier: string): number | null {
-  return tier in SHIELD_MONTHLY_LIMITS ? SHIELD_MONTHLY_LIMITS[tier]! : SHIELD_MONTHLY_LIMITS.standard!;
-}
-
 export const usageMonth = (now: Date) => now.toISOString().slice(0, 7);
