@@ -46,7 +46,7 @@ export const shieldRoutes = [
       'Files are renamed attachment-N.<ext>; docx and xlsx are rebuilt with stand-ins in place (or sent as attachment-N.md with keptAsText); a PDF becomes Markdown. Every personal value becomes a realistic stand-in with a short code. Counts toward the monthly Shield quota.',
     tags,
     auth: users,
-    bodyLimit: '20mb',
+    bodyLimit: '24mb',
     body: handoffCreateBody,
     responses: {
       201: { description: 'Created', schema: handoffCreateResponse },

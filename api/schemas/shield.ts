@@ -17,7 +17,7 @@ const fileShape = z
 
 export const handoffCreateBody = z
   .object({
-    prompt: z.unknown().openapi({ type: 'string', description: 'up to 200,000 characters' }),
+    prompt: z.unknown().optional().openapi({ type: 'string', description: 'required; up to 200,000 characters' }),
     files: z.unknown().optional().openapi({ type: 'array', items: fileShape as never, description: 'up to 10 files, 13 MB decoded in total' } as never),
     projectId: z.unknown().optional().openapi({ type: 'string', description: 'share stand-ins across an accessible project' }),
     retention: z.unknown().optional().openapi({ type: 'string', enum: [...RETENTIONS] }),
@@ -65,7 +65,7 @@ export const handoffRecord = z
   .openapi('Handoff');
 
 export const handoffRestoreBody = z
-  .object({ text: z.unknown().openapi({ type: 'string', description: 'the answer including its first line, or the text of the returned file; up to 2,000,000 characters' }) })
+  .object({ text: z.unknown().optional().openapi({ type: 'string', description: 'the answer including its first line, or the text of the returned file; up to 2,000,000 characters' }) })
   .openapi('HandoffRestoreRequest');
 
 export const handoffRestoreResponse = z
@@ -82,7 +82,7 @@ export const handoffRestoreResponse = z
   })
   .openapi('HandoffRestored');
 
-export const retentionBody = z.object({ retention: z.unknown().openapi({ type: 'string', enum: [...RETENTIONS] }) }).openapi('HandoffRetentionRequest');
+export const retentionBody = z.object({ retention: z.unknown().optional().openapi({ type: 'string', enum: [...RETENTIONS] }) }).openapi('HandoffRetentionRequest');
 
 export const handoffSettings = z.object({ defaultDays: z.number(), keepMaxDays: z.number(), noLimitAllowed: z.boolean() }).openapi('HandoffSettings');
 export const handoffSettingsBody = z

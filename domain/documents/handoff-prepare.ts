@@ -212,6 +212,12 @@ async function removePart(zip: JSZip, path: string): Promise<void> {
 async function removeParts(zip: JSZip, pattern: RegExp): Promise<number> {
   const paths = partsMatching(zip, pattern);
   for (const p of paths) await removePart(zip, p);
+  // Folder entries (jszip keeps "word/media/" as its own entry) go too.
+  const folders: string[] = [];
+  zip.forEach((p, f) => {
+    if (f.dir && pattern.test(p)) folders.push(p);
+  });
+  for (const f of folders) zip.remove(f);
   return paths.length;
 }
 

@@ -48,8 +48,13 @@ async function settings(token: string, body: Json) {
   expect(res.status).toBe(200);
 }
 
-function create(token: string, body: Json) {
-  return stack.http<Created & Json>('POST', '/api/shield/handoff', { token, body });
+async function create(token: string, body: Json) {
+  try {
+    return await stack.http<Created & Json>('POST', '/api/shield/handoff', { token, body });
+  } catch {
+    // A pooled socket the server closed for idleness can reset under a multi-megabyte upload; once more on a new one.
+    return stack.http<Created & Json>('POST', '/api/shield/handoff', { token, body, headers: { connection: 'close' } });
+  }
 }
 
 function restore(token: string, text: string) {
@@ -200,7 +205,7 @@ describe('a handoff of every file type', () => {
     const names = Object.keys(docx.files);
     expect(names.filter((n) => /comments|media\//.test(n))).toEqual([]);
     const body = await docx.file('word/document.xml')!.async('string');
-    expect(body).not.toMatch(/<w:(del|ins|vanish|commentReference|drawing|hyperlink)\b/);
+    expect(body).not.toMatch(/<w:(del|ins|vanish|commentReference|hyperlink|instrText)\b|<pic:pic|r:embed=|<v:imagedata/);
     expect(body).toContain('[Image: attachment-2-image-1.jpg]');
     expect(body).toContain('[Image: attachment-2-image-2.png]');
     expect(body).toMatch(/\[PER-[0-9A-Z]{7}\]/);
@@ -277,7 +282,7 @@ describe('a handoff of every file type', () => {
     expect(r.highlights.map((h) => h.entityType)).toEqual(['PERSON', 'EMAIL_ADDRESS', 'IBAN', 'PERSON']);
     for (let i = 1; i < r.highlights.length; i++) expect(r.highlights[i]!.start).toBeGreaterThanOrEqual(r.highlights[i - 1]!.end);
     // The emoji before the IBAN is two UTF-16 units: offsets are UTF-16, as JavaScript strings count.
-    expect(r.text.slice(r.highlights[2]!.start - 10, r.highlights[2]!.start)).toContain('🙂');
+    expect(r.text.slice(r.highlights[2]!.start - 11, r.highlights[2]!.start)).toBe('🙂 Account ');
   });
 
   test('the returned result file and the check line: withheld, none, malformed; invented codes', async () => {
@@ -572,10 +577,10 @@ describe('errors, each with error and code; a failure creates nothing', () => {
       [{ prompt: 'hi', retention: 'SOMETIMES' }, 400, 'BAD_RETENTION'],
       [{ prompt: 'hi', retention: 'NO_LIMIT' }, 403, 'NO_LIMIT_NOT_ALLOWED'],
       [{ prompt: 'hi', projectId: '00000000-0000-4000-8000-000000000000' }, 403, 'PROJECT_NOT_ACCESSIBLE'],
-      [{ prompt: 'hi', files: Array.from({ length: 2 }, () => ({ documentType: 'txt', base64: b64(Buffer.alloc(7 * 1024 * 1024, 97)) })) }, 413, 'TOO_LARGE'],
+      [{ prompt: 'hi', files: [{ documentType: 'txt', base64: b64(Buffer.alloc(13 * 1024 * 1024 + 1, 97)) }] }, 413, 'TOO_LARGE'],
     ];
     for (const [body, status, code, extra] of cases) {
-      const res = await create(user.token, body);
+      const res = await create(user.token, body).catch((err) => ({ status: 0, body: { err: String(err), cause: String(err.cause) } }));
       expect({ code, status: res.status, body: res.body }).toMatchObject({ code, status, body: { code, error: expect.any(String), ...(extra ?? {}) } });
     }
     const scanned = await create(user.token, { prompt: 'hi', files: [{ documentType: 'pdf', base64: b64(await buildScannedOnlyPdf()) }] });
