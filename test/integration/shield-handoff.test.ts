@@ -587,7 +587,8 @@ describe('errors, each with error and code; a failure creates nothing', () => {
     expect(scanned).toMatchObject({ status: 422, body: { code: 'UNREADABLE_FILE', fileIndex: 0 } });
     expect(await counts()).toEqual(before);
     expect(await stack.container.db('shield_usage').where({ company_id: company.companyId }).first()).toEqual(usageBefore);
-  }, 60_000);
+    // Several 13-18 MB bodies: slow on a loaded machine.
+  }, 180_000);
 
   test('403 FEATURE_NOT_IN_PACKAGE without Shield in the plan; Shield keys are accepted', async () => {
     const plain = await stack.createCompany({ packageName: 'standard', withSimulator: false });
