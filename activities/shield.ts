@@ -86,6 +86,11 @@ export function createShieldActivities(deps: Pick<ActivityDeps, 'db' | 'config' 
         for (const id of ids) out.push({ handoffId: id, leaverDeadline: deadline ? deadline.toISOString() : null });
       }
       if (changed.length) deps.logger.info({ members: changed.length, handoffs: out.length }, 'shield leaver sweep');
+      // Belt and braces: a handoff whose workflow is gone (terminated by an operator, history lost)
+      // is still deleted within the hour after its expiry.
+      const stale = (await db('shield_handoffs').where('expires_at', '<', new Date(Date.now() - 3600_000)).limit(1000).pluck('id')) as string[];
+      for (const id of stale) await db.transaction((trx) => deleteHandoffRows(trx, id));
+      if (stale.length) deps.logger.warn({ handoffs: stale.length }, 'expired handoffs deleted by the sweep: their workflows did not');
       return out;
     },
   };
