@@ -2,10 +2,13 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from '../lib/config';
+import { consoleStatic } from './console-static';
 import type { Container, Services } from './container';
+import { csrfProtection } from './middleware/csrf';
 import { errorMiddleware } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
+import { analyticsRoutes } from './routes/analytics';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
 import { batchRoutes } from './routes/batch';
@@ -51,6 +54,7 @@ export function createApp(container: Container): Koa {
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
+    ...analyticsRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {
@@ -60,6 +64,8 @@ export function createApp(container: Container): Koa {
 
   app.use(requestContext(container.logger, container.metrics));
   app.use(errorMiddleware);
+  app.use(csrfProtection(container.config));
+  app.use(consoleStatic());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '25mb', encoding: 'utf-8' }));
   app.use(router.routes());
   app.use(router.allowedMethods());

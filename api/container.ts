@@ -1,5 +1,6 @@
 import { type ProviderRegistry, createProviderRegistry } from '../activities/providers';
 import { type Db, createDb } from '../db/connection';
+import { ExecutionAnalyticsService } from '../services/analytics/executions';
 import type { Config } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
@@ -64,6 +65,7 @@ export interface Services {
   routingPolicies: RoutingPolicyService;
   routingMetrics: RoutingMetricsService;
   routing: RoutingService;
+  analytics: ExecutionAnalyticsService;
 }
 
 export interface Container extends Infrastructure {
@@ -160,6 +162,7 @@ export function createContainer(infra: Infrastructure): Container {
     routingPolicies,
     routingMetrics,
     routing,
+    analytics: new ExecutionAnalyticsService(db),
   };
   return {
     ...infra,

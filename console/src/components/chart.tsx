@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface ChartSeries {
+  label: string;
+  values: (number | null)[];
+}
+
+// Eight hues that keep 3:1 contrast against both the light and the dark background.
+const PALETTE = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#dc2626', '#65a30d'];
+
+const plainNumber = (n: number) => String(Math.round(n * 100) / 100);
+
+function cssVar(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/**
+ * A time-series chart (uPlot on a canvas) with its numbers beside it: the same values as a table
+ * under "Data", for screen readers and for anyone who wants the figures rather than the picture.
+ */
+export function TimeChart(props: {
+  id: string;
+  title: string;
+  buckets: number[];
+  series: ChartSeries[];
+  format?: (n: number) => string;
+  kind?: 'line' | 'bars';
+  height?: number;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [theme, setTheme] = useState(0);
+  const format = props.format ?? plainNumber;
+
+  useEffect(() => {
+    const onTheme = () => setTheme((n) => n + 1);
+    window.addEventListener('gatehouse-theme', onTheme);
+    return () => window.removeEventListener('gatehouse-theme', onTheme);
+  }, []);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || props.series.length === 0) return;
+    const text = cssVar('--text-muted', '#555');
+    const grid = cssVar('--grid', '#ddd');
+    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const bars = props.kind === 'bars' ? uPlot.paths.bars!({ size: [0.6, 40] }) : undefined;
+    const opts: uPlot.Options = {
+      width: Math.max(260, el.clientWidth),
+      height: props.height ?? 220,
+      title: undefined,
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true } },
+      axes: [axis, { ...axis, size: 60, values: (_u, ticks) => ticks.map((t) => format(t)) }],
+      series: [
+        {},
+        ...props.series.map((s, i) => ({
+          label: s.label,
+          stroke: PALETTE[i % PALETTE.length],
+          fill: props.kind === 'bars' ? `${PALETTE[i % PALETTE.length]}88` : undefined,
+          width: 2,
+          spanGaps: true,
+          paths: bars,
+          points: { show: true, size: 5 },
+          value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '—' : format(v)),
+        })),
+      ],
+    };
+    const data = [props.buckets, ...props.series.map((s) => s.values)] as uPlot.AlignedData;
+    const plot = new uPlot(opts, data, el);
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(260, el.clientWidth), height: props.height ?? 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [props.buckets, props.series, props.kind, props.height, theme, format]);
+
+  // Only the buckets that have a value in some series: a month in 6-hour buckets is 120 rows.
+  const rows = props.buckets.map((t, i) => ({ t, values: props.series.map((s) => s.values[i] ?? null) })).filter((r) => r.values.some((v) => v !== null && v !== 0));
+  return (
+    <figure class="chart" data-chart={props.id} aria-labelledby={`${props.id}-title`}>
+      <figcaption id={`${props.id}-title`}>{props.title}</figcaption>
+      <div ref={box} class="chart-canvas" role="img" aria-label={`${props.title}: chart; the figures are in the data table below`} />
+      <details class="chart-data">
+        <summary>Data ({rows.length} buckets with values)</summary>
+        <div class="table-scroll">
+          <table data-testid={`chart-table-${props.id}`}>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                {props.series.map((s) => (
+                  <th scope="col" key={s.label}>
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.t} data-bucket={r.t}>
+                  <th scope="row">{new Date(r.t * 1000).toLocaleString()}</th>
+                  {r.values.map((v, i) => (
+                    <td key={props.series[i]!.label} data-value={v ?? ''}>
+                      {v === null ? '—' : format(v)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
