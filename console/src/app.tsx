@@ -131,9 +131,12 @@ function Shell(props: { pages: Page[]; active?: string; children: preact.Compone
   const { me, signOut } = useSession();
   const main = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  // Focus moves to the page after navigation, so keyboard and screen-reader users start there.
+  // Focus moves to the page after navigation, so keyboard and screen-reader users start there; not on
+  // the first load, where the first Tab reaches the skip link.
+  const first = useRef(true);
   useEffect(() => {
-    main.current?.focus({ preventScroll: true });
+    if (first.current) first.current = false;
+    else main.current?.focus({ preventScroll: true });
     setMenuOpen(false);
   }, [props.active]);
   return (

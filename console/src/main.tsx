@@ -1,3 +1,4 @@
+import './zod-config';
 import { render } from 'preact';
 import { App } from './app';
 import './styles.css';

@@ -53,7 +53,7 @@ export function TimeChart(props: {
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true } },
-      axes: [axis, { ...axis, size: 60, values: (_u, ticks) => ticks.map((t) => format(t)) }],
+      axes: [axis, { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => format(t)) }],
       series: [
         {},
         ...props.series.map((s, i) => ({
@@ -63,7 +63,6 @@ export function TimeChart(props: {
           width: 2,
           spanGaps: true,
           paths: bars,
-          points: { show: true, size: 5 },
           value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '—' : format(v)),
         })),
       ],
@@ -78,8 +77,12 @@ export function TimeChart(props: {
     };
   }, [props.buckets, props.series, props.kind, props.height, theme, format]);
 
-  // Only the buckets that have a value in some series: a month in 6-hour buckets is 120 rows.
-  const rows = props.buckets.map((t, i) => ({ t, values: props.series.map((s) => s.values[i] ?? null) })).filter((r) => r.values.some((v) => v !== null && v !== 0));
+  // Only the buckets with data (a month in 6-hour buckets is 120 rows): where a series marks "no data"
+  // with null (rates, latencies) a 0 is a figure and stays; in counts a 0 is an empty bucket.
+  const nullable = props.series.some((s) => s.values.some((v) => v === null));
+  const rows = props.buckets
+    .map((t, i) => ({ t, values: props.series.map((s) => s.values[i] ?? null) }))
+    .filter((r) => r.values.some((v) => v !== null && (nullable || v !== 0)));
   return (
     <figure class="chart" data-chart={props.id} aria-labelledby={`${props.id}-title`}>
       <figcaption id={`${props.id}-title`}>{props.title}</figcaption>

@@ -70,7 +70,8 @@ interface BatchJob {
   createdAt: string;
 }
 
-const usd = (n: number) => (n === 0 ? '$0' : n < 0.01 ? `$${n.toFixed(5)}` : `$${n.toFixed(2)}`);
+// Two significant digits below a dollar, so axis ticks of small spends stay distinct ($0.015, $0.01, $0.005).
+const usd = (n: number) => (n === 0 ? '$0' : Math.abs(n) < 1 ? `$${Number(n.toPrecision(2))}` : `$${n.toFixed(2)}`);
 const count = (n: number) => fmt.int(n);
 const ms = (n: number) => `${Math.round(n)} ms`;
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
