@@ -46,12 +46,14 @@ export function App() {
     try {
       setMe(await api<Me>('GET', '/api/auth/me', undefined, { quiet401: true }));
     } catch {
+      sessionExpiry.clear();
       setMe(null);
     }
   }, []);
 
   useEffect(() => {
-    void refresh();
+    if (sessionExpiry.get() === null) setMe(null);
+    else void refresh();
   }, [refresh]);
 
   // Any 401 while signed in: the session expired (or was signed out elsewhere).

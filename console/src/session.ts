@@ -18,16 +18,20 @@ export function useSession(): SessionValue {
 }
 
 const EXPIRY_KEY = 'gatehouse.sessionExpiresAt';
-/** The session's expiry as login reported it (the cookie is httpOnly: the page cannot read it). */
+/**
+ * The session's expiry as login reported it (the cookie is httpOnly: the page cannot read it). Kept
+ * in localStorage so every tab sees it; without it the app does not ask /api/auth/me on load (a
+ * first visit would otherwise start with a 401 in the browser's console).
+ */
 export const sessionExpiry = {
   set(iso: string) {
-    sessionStorage.setItem(EXPIRY_KEY, iso);
+    localStorage.setItem(EXPIRY_KEY, iso);
   },
   get(): number | null {
-    const v = sessionStorage.getItem(EXPIRY_KEY);
+    const v = localStorage.getItem(EXPIRY_KEY);
     return v ? Date.parse(v) : null;
   },
   clear() {
-    sessionStorage.removeItem(EXPIRY_KEY);
+    localStorage.removeItem(EXPIRY_KEY);
   },
 };

@@ -10,6 +10,7 @@ export interface ChartSeries {
 // Eight hues that keep 3:1 contrast against both the light and the dark background.
 const PALETTE = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#dc2626', '#65a30d'];
 
+const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000, 1e7, 1e8, 1e9];
 const plainNumber = (n: number) => String(Math.round(n * 100) / 100);
 
 function cssVar(name: string, fallback: string): string {
@@ -28,6 +29,10 @@ export function TimeChart(props: {
   format?: (n: number) => string;
   kind?: 'line' | 'bars';
   height?: number;
+  /** Counts: ticks at whole numbers only. */
+  integer?: boolean;
+  /** A fixed value axis (rates: [0, 1]) instead of one fitted to the data. */
+  yRange?: [number, number];
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [theme, setTheme] = useState(0);
@@ -45,6 +50,8 @@ export function TimeChart(props: {
     const text = cssVar('--text-muted', '#555');
     const grid = cssVar('--grid', '#ddd');
     const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    // Sparse series (null where a bucket has no data) show their points: a lone value draws no line.
+    const sparse = props.series.some((s) => s.values.some((v) => v === null));
     const bars = props.kind === 'bars' ? uPlot.paths.bars!({ size: [0.6, 40] }) : undefined;
     const opts: uPlot.Options = {
       width: Math.max(260, el.clientWidth),
@@ -52,8 +59,8 @@ export function TimeChart(props: {
       title: undefined,
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true } },
-      axes: [axis, { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => format(t)) }],
+      scales: { x: { time: true }, y: props.yRange ? { range: props.yRange } : props.integer ? { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max))] } : {} },
+      axes: [axis, { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => format(t)), ...(props.integer ? { incrs: INTEGER_STEPS } : {}) }],
       series: [
         {},
         ...props.series.map((s, i) => ({
@@ -63,6 +70,7 @@ export function TimeChart(props: {
           width: 2,
           spanGaps: true,
           paths: bars,
+          points: { show: sparse || undefined, size: 6 },
           value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '—' : format(v)),
         })),
       ],
@@ -75,7 +83,7 @@ export function TimeChart(props: {
       resize.disconnect();
       plot.destroy();
     };
-  }, [props.buckets, props.series, props.kind, props.height, theme, format]);
+  }, [props.buckets, props.series, props.kind, props.height, props.integer, props.yRange, theme, format]);
 
   // Only the buckets with data (a month in 6-hour buckets is 120 rows): where a series marks "no data"
   // with null (rates, latencies) a 0 is a figure and stays; in counts a 0 is an empty bucket.

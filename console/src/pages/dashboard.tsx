@@ -75,6 +75,7 @@ const usd = (n: number) => (n === 0 ? '$0' : Math.abs(n) < 1 ? `$${Number(n.toPr
 const count = (n: number) => fmt.int(n);
 const ms = (n: number) => `${Math.round(n)} ms`;
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
+const RATE_RANGE: [number, number] = [0, 1];
 const label = (s: Series) => `${s.provider} · ${s.model || '—'}`;
 
 export function Dashboard() {
@@ -139,12 +140,12 @@ export function Dashboard() {
           ) : (
             charts && (
               <div class="charts">
-                <TimeChart id="executions" title="Executions per provider and model" buckets={a.buckets} series={charts.executions} format={count} kind="bars" />
-                <TimeChart id="tokens" title="Tokens per provider and model" buckets={a.buckets} series={charts.tokens} format={count} />
+                <TimeChart id="executions" title="Executions per provider and model" buckets={a.buckets} series={charts.executions} format={count} kind="bars" integer />
+                <TimeChart id="tokens" title="Tokens per provider and model" buckets={a.buckets} series={charts.tokens} format={count} integer />
                 <TimeChart id="cost" title="Cost (USD) per provider and model" buckets={a.buckets} series={charts.cost} format={usd} />
                 <TimeChart id="latency" title="Latency p50 and p95 (answered calls)" buckets={a.buckets} series={charts.latency} format={ms} />
-                <TimeChart id="error-rate" title="Error rate" buckets={a.buckets} series={charts.errorRate} format={pct} />
-                <TimeChart id="routing" title="Routing decisions per policy, and fallbacks" buckets={a.buckets} series={charts.routing} format={count} kind="bars" />
+                <TimeChart id="error-rate" title="Error rate" buckets={a.buckets} series={charts.errorRate} format={pct} yRange={RATE_RANGE} />
+                <TimeChart id="routing" title="Routing decisions per policy, and fallbacks" buckets={a.buckets} series={charts.routing} format={count} kind="bars" integer />
               </div>
             )
           )}
