@@ -442,6 +442,38 @@ describeIf('the console', () => {
     expect(bearer.status).toBe(201);
   });
 
+  it('shows a new API key once, and opens every admin page', async () => {
+    await page.goto(`${stack.url}/console/api-keys`);
+    await page.getByLabel('Name').fill('console key');
+    await page.getByLabel('Type').selectOption('READ_ONLY');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-api-key').textContent())!;
+    expect(key).toMatch(/^gh_/);
+    const me = await stack.http<any>('GET', '/api/auth/me', { token: key });
+    expect(me.body.apiKey).toMatchObject({ kind: 'GATEWAY', type: 'READ_ONLY' });
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await expectText(page.getByRole('row', { name: /console key/ }), 'READ_ONLY');
+    expect(await page.content()).not.toContain(key);
+
+    const pages: [string, string][] = [
+      ['Providers', 'Providers and models'],
+      ['Users', 'Users and roles'],
+      ['Webhooks', 'Webhooks'],
+      ['Audit log', 'Audit log'],
+      ['Account', 'Account'],
+    ];
+    for (const [link, heading] of pages) {
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    // The audit log filters by action: the approval of the review test is there.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Action').fill('execution_hold.approved');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expectText(page.getByTestId('audit-table'), 'execution_hold.approved');
+    expect(await page.getByTestId('audit-table').getByText('execution_hold.rejected').count()).toBe(0);
+  });
+
   it('moves by keyboard, switches themes, and logged no console errors', async () => {
     await page.goto(`${stack.url}/console/review`);
     await page.getByRole('navigation', { name: 'Console' }).waitFor();
