@@ -1,4 +1,3 @@
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from '../lib/config';
@@ -6,6 +5,7 @@ import type { Container, Services } from '../services/container';
 import { consoleStatic } from './console-static';
 import { csrfProtection } from './middleware/csrf';
 import { errorMiddleware } from './middleware/errors';
+import { securityHeaders } from './middleware/security-headers';
 import { requestContext } from './middleware/request-context';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
 import { analyticsRoutes } from './routes/analytics';
@@ -63,10 +63,10 @@ export function createApp(container: Container): Koa {
   });
 
   app.use(requestContext(container.logger, container.metrics));
+  app.use(securityHeaders({ https: container.config.SESSION_COOKIE_SECURE }));
   app.use(errorMiddleware);
   app.use(csrfProtection(container.config));
   app.use(consoleStatic());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '25mb', encoding: 'utf-8' }));
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use((ctx) => {

@@ -65,6 +65,9 @@ export function consoleStatic(distDir = CONSOLE_DIST_DIR) {
         "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
       );
       ctx.set('X-Frame-Options', 'DENY');
+      // Not helmet's no-referrer: under it a browser sends `Origin: null` on the page's same-origin
+      // POSTs, which the CSRF check (api/middleware/csrf.ts) must refuse.
+      ctx.set('Referrer-Policy', 'same-origin');
     } else if (relative.startsWith('assets/')) {
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     }

@@ -34,6 +34,9 @@ const configSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'ENCRYPTION_KEY must be 32 bytes, base64-encoded'),
   INTERNAL_JOB_TOKEN: z.string().min(16).default('dev-internal-job-token-change-me'),
   SESSION_TTL_HOURS: numberFrom(12),
+  // Slow clients: the request head within this, the whole request within that (workers/http-process.ts).
+  HTTP_HEADERS_TIMEOUT_MS: numberFrom(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: numberFrom(300_000),
   SESSION_COOKIE_SECURE: boolFrom(false),
   // Behind a reverse proxy: trust X-Forwarded-For / -Proto for the client address (login throttling, audit).
   TRUST_PROXY: boolFrom(false),

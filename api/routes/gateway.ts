@@ -8,6 +8,8 @@ export const gatewayRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/gateway/execute',
+    // Attachments travel base64 in the body (documents of several MB).
+    bodyLimit: '25mb',
     summary: 'Execute a prompt: AUTONOMOUS (default), DRY_RUN (plan only, no provider call) or SUPERVISED (held for review)',
     description:
       'Accepts a gateway API key of type FULL_ACCESS, EXECUTE_ONLY or OPENAI_COMPAT, or a signed-in session. READ_ONLY keys, external keys and Shield keys are refused with 403.',

@@ -4,6 +4,8 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { errorMiddleware } from '../middleware/errors';
+import { securityHeaders } from '../middleware/security-headers';
+import { inputSafety } from '../middleware/input-safety';
 import { requestContext } from '../middleware/request-context';
 import { mountSwaggerUi } from '../routes/swagger-ui';
 import '../openapi';
@@ -52,9 +54,11 @@ export function createSanitizerApp(c: SanitizerContainer): Koa {
   mountSwaggerUi(router, { title: 'Gatehouse Sanitizer API', specUrl: '/openapi.json' });
 
   app.use(requestContext(c.logger, c.metrics));
+  app.use(securityHeaders({ https: false }));
   app.use(errorMiddleware);
   // Documents travel base64 in JSON: 15 MB decoded is about 20 MB encoded.
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '25mb', encoding: 'utf-8' }));
+  app.use(inputSafety);
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use((ctx) => {

@@ -1,6 +1,6 @@
 /**
  * The console talks only to the public API, with the session cookie (same origin). The browser sends
- * an Origin header on every POST/PATCH/DELETE, which the api's CSRF check (api/middleware/csrf.ts)
+ * an Origin header on every POST/PATCH/DELETE (see referrerPolicy below), which the api's CSRF check (api/middleware/csrf.ts)
  * requires; a 401 anywhere means the session ended, and the app goes back to the sign-in page.
  */
 export class ApiFailure extends Error {
@@ -26,6 +26,9 @@ export async function api<T = Record<string, unknown>>(method: string, path: str
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
+    // The api's headers say Referrer-Policy: no-referrer, under which a browser sends `Origin: null`
+    // on same-origin POSTs; the CSRF check needs the real origin, which this policy keeps.
+    referrerPolicy: 'same-origin',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
