@@ -8,6 +8,7 @@ import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer-cleanup';
+import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -19,6 +20,8 @@ export interface ActivityDeps {
   secretBox: SecretBox;
   logger: Logger;
   providerRegistry: ProviderRegistry;
+  /** The gateway, for prompt test cases (wired by the worker from the services; activities never import them). */
+  promptCases?: PromptCaseExecutor;
 }
 
 /** Every activity the worker registers, built over its dependencies. */
@@ -29,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
+    ...createPromptTestActivities(deps),
   };
 }
 

@@ -3,7 +3,9 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import { createActivities } from '../activities';
 import { createProviderRegistry } from '../activities/providers';
 import { ensureBatchRepairSchedule } from '../api/services/batch-repair';
+import { createContainer, createInfrastructure } from '../api/container';
 import { createDb } from '../db/connection';
+import { GatewayCaseExecutor } from '../services/prompts/test-case-executor';
 import { type Config, loadConfig } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
@@ -25,6 +27,11 @@ export async function createGatehouseWorker(
     ? { workflowBundle: { codePath: opts.workflowBundlePath } }
     : { workflowsPath: require.resolve('../workflows') };
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-activities' });
+  // Prompt test cases run through the gateway service exactly as the api runs it (routing policy,
+  // breakers, execution records, webhooks), so the worker builds the services over a pool of its own.
+  const services = createContainer(createInfrastructure({ ...config, DATABASE_POOL_MAX: 5 }, { logger }));
+  services.start();
+  const promptCases = new GatewayCaseExecutor({ db: services.db, gateway: services.services.gateway, providers: services.services.providers });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -35,6 +42,7 @@ export async function createGatehouseWorker(
       secretBox: new SecretBox(config.ENCRYPTION_KEY),
       logger,
       providerRegistry: createProviderRegistry(),
+      promptCases,
     }),
     ...(opts.identity ? { identity: opts.identity } : {}),
     ...workflowSource,
@@ -61,6 +69,7 @@ export async function createGatehouseWorker(
     worker,
     async close() {
       await schedules.stop();
+      await services.close();
       await connection.close();
       await db.destroy();
     },

@@ -45,6 +45,8 @@ export interface RouteDef<B, Q, P, Auth extends AuthRule | 'public'> {
   params?: P;
   /** Status → description and optional response schema (for the OpenAPI document). */
   responses: Record<number, { description: string; schema?: AnyZod }>;
+  /** Cache-Control: no-store on every answer, errors and refusals included (set before authentication). */
+  noStore?: boolean;
   /** Returns the response body; set ctx.status for anything but 200. */
   handler: (ctx: Context, input: RouteInput<B, Q, P, Auth>) => unknown | Promise<unknown>;
 }
@@ -115,6 +117,8 @@ export function mountRoutes(router: Router, registry: OpenAPIRegistry, routes: A
     });
 
     router[route.method](route.path, async (ctx) => {
+      // Set first: the error middleware keeps headers, so 401/404 answers carry it too.
+      if (route.noStore) ctx.set('Cache-Control', 'no-store');
       const principal = route.auth === 'public' ? null : await authenticateRequest(ctx, route.auth);
       const input = {
         params: parse(params, ctx.params, 'path parameters'),

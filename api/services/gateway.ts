@@ -45,6 +45,7 @@ import type { WebhookService } from './webhooks';
 import type { DecideOptions, RoutingService } from './routing';
 import type { RuntimePolicy } from './routing-policies';
 import { DEFAULT_SESSION_TTL_SECONDS, SessionAffinity } from './session-affinity';
+import { GatewayPrompts, type Injection, type StoredPromptRef } from '../../services/prompts/gateway-prompts';
 
 /** Models used with client credentials when the caller names none. */
 const CLIENT_DEFAULT_MODEL: Partial<Record<ProviderType, string>> = {
@@ -102,6 +103,8 @@ interface CallOutcome {
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
+const NO_INJECTION: Injection = Object.freeze({ documentsInjected: 0, tokensInjected: 0, truncated: false });
+
 /** Up to this many provider calls per execution (the first plus three fallbacks). */
 const MAX_ATTEMPTS = 4;
 
@@ -132,6 +135,8 @@ export class GatewayService {
       sanitization: GatewaySanitization;
       routing: RoutingService;
       breakers: BreakerGate;
+      /** Stored prompts (metadata.promptId), bound documents and resolveReferences (issue 11). */
+      prompts?: GatewayPrompts;
     },
   ) {}
 
@@ -164,6 +169,16 @@ export class GatewayService {
     const { traceId, spanId } = span.spanContext();
     const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
 
+    // A stored prompt (or references) becomes an ordinary request first: one property check otherwise.
+    let stored: StoredPromptRef | null = null;
+    let injection: Injection = NO_INJECTION;
+    if (this.deps.prompts && GatewayPrompts.applies(req)) {
+      const resolved = await this.deps.prompts.resolve(principal, req);
+      req = resolved.request;
+      stored = resolved.prompt;
+      injection = resolved.injection;
+    }
+
     // Rules 1 and 2 (entitlement, the effective policy's sanitization mode, documents): 403s are thrown here, before anything runs.
     const applied = await this.effectivePolicy(principal, req);
     const sanitization = await this.deps.sanitization.decide(principal, req, applied?.sanitization ?? null);
@@ -193,9 +208,9 @@ export class GatewayService {
           geofencingRegion: geofencing(plan).applied ? (primary.provider.locationNetwork ?? null) : null,
           securityPassed: true,
           protectivePromptApplied: false,
-          documentsInjected: 0,
-          tokensInjected: 0,
-          truncated: false,
+          documentsInjected: injection.documentsInjected,
+          tokensInjected: injection.tokensInjected,
+          truncated: injection.truncated,
           estimatedPromptTokens: promptTokens,
           estimatedCostUSD: costUsd(price, { promptTokens, completionTokens: req.maxTokens ?? 0 }),
           reasoning: plan.reason,
@@ -332,6 +347,7 @@ export class GatewayService {
       recordCommon.status = 'HELD';
       recordCommon.latencyMs = Math.round(performance.now() - startedAt);
       this.deps.recorder.record(recordCommon);
+      if (stored) this.promptExecuted(principal, stored, recordCommon, 'SUPERVISED');
       if (this.deps.webhooks?.wants(principal.companyId, 'gateway.executed')) {
         this.deps.webhooks.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'SUPERVISED', performance.now() - startedAt, hold.id));
       }
@@ -355,6 +371,7 @@ export class GatewayService {
     // One record object, no copies: the recorder keeps it as handed over (written behind the response).
     recordCommon.latencyMs = Math.round(totalMs);
     this.deps.recorder.record(recordCommon);
+    if (stored) this.promptExecuted(principal, stored, recordCommon, 'AUTONOMOUS');
     // The event's data is built only when a subscription may want it (most companies have none).
     if (this.deps.webhooks?.wants(principal.companyId, 'gateway.executed')) {
       this.deps.webhooks.gatewayExecuted(principal.companyId, executedEvent(recordCommon, 'AUTONOMOUS', totalMs, null));
@@ -384,6 +401,17 @@ export class GatewayService {
       policyChecked: plan.applied !== null,
       policyName: plan.applied?.name ?? null,
     };
+  }
+
+  private promptExecuted(principal: Principal, stored: StoredPromptRef, r: ExecutionRecord, mode: string): void {
+    this.deps.prompts!.executed(principal.companyId, stored, {
+      executionId: r.id,
+      executionTimeMs: r.latencyMs,
+      provider: r.providerName ?? '',
+      model: r.model ?? '',
+      tokensUsed: r.totalTokens,
+      mode,
+    });
   }
 
   /** The 429 guardrail: at most GATEWAY_MAX_CONCURRENT_PER_COMPANY calls in flight per company. */
