@@ -2,7 +2,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from '../lib/config';
-import type { Container, Services } from './container';
+import type { Container, Services } from '../services/container';
 import { errorMiddleware } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';

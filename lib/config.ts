@@ -100,7 +100,7 @@ const configSchema = z.object({
   // A provider's retry-after longer than this is not waited for: the gateway moves on to the next candidate.
   GATEWAY_MAX_RETRY_AFTER_MS: numberFrom(10000),
 
-  // --- Circuit breakers and provider health (api/services/circuit-breakers.ts, workflows/breakers.ts) ---
+  // --- Circuit breakers and provider health (services/routing/circuit-breakers.ts, workflows/breakers.ts) ---
   // A breaker opens when more than BREAKER_ERROR_RATE_THRESHOLD of at least BREAKER_MIN_SAMPLES
   // outcomes in the last BREAKER_WINDOW_SECONDS failed; it lets probes through after the cooldown.
   BREAKER_WINDOW_SECONDS: z.coerce.number().positive().default(60),
@@ -123,13 +123,13 @@ const configSchema = z.object({
   BREAKER_HEALTH_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
   BREAKER_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
 
-  // --- Batch repair schedule (api/services/batch-repair.ts) ---
+  // --- Batch repair schedule (services/batch/repair.ts) ---
   // The worker creates the Temporal schedule `batch-repair:<taskQueue>` at start; it runs the
   // repair behind POST /api/internal/batch/process every BATCH_REPAIR_INTERVAL_SECONDS (spec: 60).
   BATCH_REPAIR_SCHEDULE: boolFrom(true),
   BATCH_REPAIR_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
 
-  // --- Routing advisories (api/services/routing-advisory.ts) ---
+  // --- Routing advisories (services/routing/advisory.ts) ---
   // Shape B requests per company per UTC hour by tier (spec: Free 500, Standard 5,000,
   // Professional 50,000, Enterprise unlimited); subscriber advisory requests per API key per hour.
   ROUTING_ADVISORY_LIMIT_FREE: z.coerce.number().int().min(1).default(500),

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { type Server, createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { createApp } from '../api/app';
-import { createContainer, createInfrastructure } from '../api/container';
+import { createContainer, createInfrastructure } from '../services/container';
 import { loadConfig } from '../lib/config';
 import { listenUntilStopped, runAsProcess } from './http-process';
 

@@ -1,7 +1,7 @@
 import { type Server, createServer } from 'node:http';
 import { createSanitizerApp } from '../api/sanitizer/app';
-import { loadSanitizerConfig, type SanitizerConfig } from '../api/sanitizer/config';
-import { createSanitizerContainer } from '../api/sanitizer/container';
+import { loadSanitizerConfig, type SanitizerConfig } from '../lib/sanitizer-config';
+import { createSanitizerContainer } from '../services/sanitizer/container';
 import { listenUntilStopped, runAsProcess } from './http-process';
 
 /**

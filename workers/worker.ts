@@ -2,13 +2,12 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { createProviderRegistry } from '../activities/providers';
-import { ensureBatchRepairSchedule } from '../api/services/batch-repair';
-import { createContainer, createInfrastructure } from '../api/container';
 import { createDb } from '../db/connection';
-import { GatewayCaseExecutor } from '../services/prompts/test-case-executor';
 import { type Config, loadConfig } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
+import { createWorkerUseCases } from '../services/worker-use-cases';
+import { ensureBatchRepairSchedule } from '../temporal/batch-repair-schedule';
 import { TemporalGateway } from '../temporal/client';
 import { ensureProviderHealthSchedule, rollupRetention } from '../temporal/provider-health-schedule';
 import { ensureSanitizerCleanupSchedule } from '../temporal/sanitizer-schedule';
@@ -27,11 +26,8 @@ export async function createGatehouseWorker(
     ? { workflowBundle: { codePath: opts.workflowBundlePath } }
     : { workflowsPath: require.resolve('../workflows') };
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-activities' });
-  // Prompt test cases run through the gateway service exactly as the api runs it (routing policy,
-  // breakers, execution records, webhooks), so the worker builds the services over a pool of its own.
-  const services = createContainer(createInfrastructure({ ...config, DATABASE_POOL_MAX: 5 }, { logger }));
-  services.start();
-  const promptCases = new GatewayCaseExecutor({ db: services.db, gateway: services.services.gateway, providers: services.services.providers });
+  const secretBox = new SecretBox(config.ENCRYPTION_KEY);
+  const useCases = createWorkerUseCases({ db, config, secretBox, logger });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -39,10 +35,10 @@ export async function createGatehouseWorker(
     activities: createActivities({
       db,
       config,
-      secretBox: new SecretBox(config.ENCRYPTION_KEY),
+      secretBox,
       logger,
       providerRegistry: createProviderRegistry(),
-      promptCases,
+      useCases,
     }),
     ...(opts.identity ? { identity: opts.identity } : {}),
     ...workflowSource,
@@ -69,7 +65,7 @@ export async function createGatehouseWorker(
     worker,
     async close() {
       await schedules.stop();
-      await services.close();
+      await useCases.close();
       await connection.close();
       await db.destroy();
     },

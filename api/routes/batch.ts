@@ -12,7 +12,7 @@ import {
   listBatchQuery,
 } from '../schemas/batch';
 import { errorSchema } from '../schemas/common';
-import { readMultipartBatch } from '../services/batch-intake';
+import { readMultipartBatch } from '../../services/batch/intake';
 import { type AuthRule, defineRoute } from './define';
 
 // Spec: batch takes a session cookie or an API key.

@@ -4,9 +4,9 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { GatewayKeyType } from '../../domain/api-keys';
 import type { Permission } from '../../domain/roles';
-import { ApiError } from '../../lib/errors';
+import { ApiError, zodDetails } from '../../lib/errors';
 import { authenticateRequest } from '../middleware/auth';
-import type { Principal } from '../principal';
+import type { Principal } from '../../domain/principal';
 
 /**
  * Every route is declared once with its zod schemas, its authentication rule and its responses.
@@ -64,10 +64,6 @@ export function defineRoute<
 }
 
 /** zod issues → [{path, message}], the shape 400 responses carry in details. */
-export function zodDetails(error: z.ZodError) {
-  return error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
-}
-
 function parse<S extends AnyZod>(schema: S | undefined, value: unknown, what: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (what === 'body' ? undefined : {}));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GATEWAY_KEY_TYPES } from '../../domain/api-keys';
 import { errorSchema } from '../schemas/common';
-import { dryRunSchema, executeRequestSchema, executeSuccessSchema, supervisedSchema } from '../schemas/gateway';
+import { dryRunSchema, executeRequestBody, executeSuccessSchema, supervisedSchema } from '../schemas/gateway';
 import { defineRoute } from './define';
 
 export const gatewayRoutes = [
@@ -17,7 +17,7 @@ export const gatewayRoutes = [
       keyTypes: GATEWAY_KEY_TYPES.filter((t) => t !== 'READ_ONLY'),
       permission: 'gateway.execute',
     },
-    body: executeRequestSchema,
+    body: executeRequestBody,
     responses: {
       200: { description: 'Success (AUTONOMOUS), plan (DRY_RUN) or hold (SUPERVISED)', schema: z.union([executeSuccessSchema, dryRunSchema, supervisedSchema]) },
       400: { description: 'Invalid payload, executionMode or specializations term', schema: errorSchema },

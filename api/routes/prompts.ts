@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import type { Principal } from '../principal';
+import type { Principal } from '../../domain/principal';
 import { errorSchema } from '../schemas/common';
 import {
   cloneBody,

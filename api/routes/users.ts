@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../../domain/roles';
 import { ApiError } from '../../lib/errors';
-import { publicUser } from '../services/companies';
+import { publicUser } from '../../services/tenancy/companies';
 import { errorSchema } from '../schemas/common';
 import { type AuthRule, defineRoute } from './define';
 

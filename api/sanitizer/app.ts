@@ -7,7 +7,8 @@ import { errorMiddleware } from '../middleware/errors';
 import { requestContext } from '../middleware/request-context';
 import { mountSwaggerUi } from '../routes/swagger-ui';
 import '../openapi';
-import type { SanitizerContainer } from './container';
+import { databaseReachable } from '../../services/operability/readiness';
+import type { SanitizerContainer } from '../../services/sanitizer/container';
 import { mountSanitizerRoutes } from './routes';
 
 /**
@@ -44,10 +45,7 @@ export function createSanitizerApp(c: SanitizerContainer): Koa {
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', async (ctx) => {
-    const database = await c.db
-      .raw('select 1')
-      .then(() => true)
-      .catch(() => false);
+    const database = await databaseReachable(c.db);
     ctx.status = database ? 200 : 503;
     ctx.body = { status: database ? 'ready' : 'not ready', checks: { database } };
   });

@@ -1,5 +1,5 @@
-import type { Principal } from '../../api/principal';
-import type { AuditService } from '../../api/services/audit';
+import type { Principal } from '../../domain/principal';
+import type { AuditService } from '../audit/audit';
 import type { Db } from '../../db/connection';
 import { CustomDocumentType } from '../../db/models/custom-document';
 import { type DocumentTypeScope, type MetadataField, validateMetadataSchema } from '../../domain/custom-documents';

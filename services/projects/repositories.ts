@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Principal } from '../../api/principal';
-import type { AuditService } from '../../api/services/audit';
+import type { Principal } from '../../domain/principal';
+import type { AuditService } from '../audit/audit';
 import type { Db } from '../../db/connection';
 import { Repository } from '../../db/models/repository';
 import { newRepositoryId } from '../../domain/prompts/ids';

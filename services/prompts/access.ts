@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../../api/principal';
+import type { Principal } from '../../domain/principal';
 import type { Db } from '../../db/connection';
 import { Prompt } from '../../db/models/prompt';
 import { isPromptId } from '../../domain/prompts/ids';

@@ -1,6 +1,6 @@
-import type { Principal } from '../../api/principal';
-import type { ExecuteRequest } from '../../api/schemas/gateway';
-import type { WebhookService } from '../../api/services/webhooks';
+import type { Principal } from '../../domain/principal';
+import type { ExecuteRequest } from '../gateway/execute-request';
+import type { WebhookService } from '../webhooks/webhooks';
 import type { Db } from '../../db/connection';
 import type { Prompt } from '../../db/models/prompt';
 import { documentBlock, composePrompt, fitToBudget, type InjectableDocument, type InjectionMode } from '../../domain/prompts/injection';

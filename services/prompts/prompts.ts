@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Principal } from '../../api/principal';
-import type { AuditService } from '../../api/services/audit';
-import type { WebhookService } from '../../api/services/webhooks';
+import type { Principal } from '../../domain/principal';
+import type { AuditService } from '../audit/audit';
+import type { WebhookService } from '../webhooks/webhooks';
 import type { Db } from '../../db/connection';
 import { CustomDocumentBinding } from '../../db/models/custom-document';
 import { Prompt } from '../../db/models/prompt';

@@ -1,9 +1,9 @@
 import { type CaseExecution, CaseExecutionError, type PromptCaseExecutor } from '../../activities/prompt-tests';
-import type { Principal } from '../../api/principal';
-import type { ExecuteRequest } from '../../api/schemas/gateway';
-import { keyPermissions } from '../../api/services/auth';
-import type { GatewayService } from '../../api/services/gateway';
-import type { ProviderService } from '../../api/services/providers';
+import type { Principal } from '../../domain/principal';
+import type { ExecuteRequest } from '../gateway/execute-request';
+import { keyPermissions } from '../auth/auth';
+import type { GatewayService } from '../gateway/gateway';
+import type { ProviderService } from '../providers/providers';
 import type { Db } from '../../db/connection';
 import { featuresOf } from '../../domain/features';
 import { costUsd } from '../../domain/pricing';

@@ -1,6 +1,6 @@
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
-import type { Principal } from '../../api/principal';
-import type { AuditService } from '../../api/services/audit';
+import type { Principal } from '../../domain/principal';
+import type { AuditService } from '../audit/audit';
 import type { Db } from '../../db/connection';
 import { PromptTestCase, PromptTestRun } from '../../db/models/prompt-test-run';
 import { PromptTestSet } from '../../db/models/prompt-test-set';

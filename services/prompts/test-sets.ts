@@ -1,5 +1,5 @@
-import type { Principal } from '../../api/principal';
-import type { AuditService } from '../../api/services/audit';
+import type { Principal } from '../../domain/principal';
+import type { AuditService } from '../audit/audit';
 import type { Db } from '../../db/connection';
 import type { Prompt } from '../../db/models/prompt';
 import { PromptTestSet } from '../../db/models/prompt-test-set';

@@ -1,6 +1,6 @@
-import type { Principal } from '../../api/principal';
-import type { AuditService } from '../../api/services/audit';
-import type { AuthService } from '../../api/services/auth';
+import type { Principal } from '../../domain/principal';
+import type { AuditService } from '../audit/audit';
+import type { AuthService } from '../auth/auth';
 import type { Db } from '../../db/connection';
 import { ApiError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';

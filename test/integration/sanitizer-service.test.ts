@@ -1,5 +1,5 @@
 import { type Stack, startStack } from '../support/stack';
-import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../support/documents';
+import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../../bench/fixtures/documents';
 import { ALL_PROFILES, DE, EN } from '../support/pii-texts';
 
 /**
