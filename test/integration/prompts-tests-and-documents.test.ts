@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { type WebhookDelivery, createWebhookReceiver } from '../../examples/webhook-receiver';
+import { seedDemoPromptLibrary } from '../../services/prompts/demo-library';
 import { promptTestWorkflowId } from '../../temporal/workflow-ids';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
@@ -286,5 +287,27 @@ describe('prompt events', () => {
       executionId: exec.body.executionId,
     });
     expect(byEvent['prompt.deleted']!.data).toMatchObject({ promptId: p.promptId, id: p.id, name: p.name });
+  });
+});
+
+describe('the demo prompt library (npm start)', () => {
+  it('seeds example prompts, a passing test set and a bound document, once', async () => {
+    const demo = await stack.createCompany();
+    const owner = { companyId: demo.companyId, userId: demo.adminUserId };
+    const seeded = await seedDemoPromptLibrary({ db: stack.container.db, ...stack.container.services }, owner);
+    expect(seeded.created).toBe(true);
+    expect((await seedDemoPromptLibrary({ db: stack.container.db, ...stack.container.services }, owner)).created).toBe(false);
+    const token = await stack.login(demo.adminEmail, demo.adminPassword);
+    const list = await call('GET', '/api/v1/prompts?sortBy=name&sortOrder=asc', undefined, token);
+    expect(list.body.prompts.map((p: Body) => p.name)).toEqual(['SQL helper', 'Summarize ticket', 'Support reply']);
+
+    const dry = await call('POST', '/api/gateway/execute', { metadata: { promptId: seeded.promptId }, variables: { company: 'Acme', message: 'hi' }, executionMode: 'DRY_RUN' }, demo.gatewayKey);
+    expect(dry.body.routingPlan).toMatchObject({ documentsInjected: 1, truncated: false });
+    const started = await call('POST', `/api/v1/prompts/${seeded.promptId}/test-runs`, {}, token);
+    const run = await waitFor(async () => {
+      const r = await call('GET', `/api/v1/prompts/${seeded.promptId}/test-runs/${started.body.run.id}`, undefined, token);
+      return r.body.run.status === 'COMPLETED' ? r.body.run : null;
+    });
+    expect(run).toMatchObject({ passed: 1, total: 1 });
   });
 });
