@@ -196,7 +196,7 @@ it('starts everything, prints working credentials, and stops cleanly on Ctrl-C',
   const library = await api('GET', '/api/v1/prompts?query=Support%20reply');
   expect(library.status).toBe(200);
   const support = library.body.prompts[0];
-  expect(support).toMatchObject({ name: 'Support reply', variables: ['company', 'message'] });
+  expect(support).toMatchObject({ name: 'Support reply', variables: ['message', 'company'] });
   const stored = await api('POST', '/api/gateway/execute', { metadata: { promptId: support.promptId }, variables: { company: 'Acme', message: 'Where is order 42?' } });
   expect(stored.status).toBe(200);
   expect(stored.body.result.content).toContain('Where is order 42?');

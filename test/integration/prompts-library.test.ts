@@ -231,3 +231,39 @@ describe('list', () => {
     expect((await call('POST', '/api/v1/prompts', { name: 'x', userPrompt: 'y', repositoryId }, otherSession)).status).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('publishes every prompt library route in /api/openapi.json', async () => {
+    const doc = (await stack.http<Body>('GET', '/api/openapi.json')).body;
+    const expected: Array<[string, string]> = [
+      ['/api/v1/prompts', 'post'],
+      ['/api/v1/prompts', 'get'],
+      ['/api/v1/prompts/{id}', 'get'],
+      ['/api/v1/prompts/{id}', 'put'],
+      ['/api/v1/prompts/{id}', 'delete'],
+      ['/api/v1/prompts/clone', 'post'],
+      ['/api/v1/prompts/{id}/versions', 'get'],
+      ['/api/v1/prompts/{id}/versions/{version}', 'get'],
+      ['/api/v1/prompts/{id}/production', 'put'],
+      ['/api/v1/prompts/{promptId}/test-sets', 'get'],
+      ['/api/v1/prompts/{promptId}/test-sets', 'post'],
+      ['/api/v1/prompts/{promptId}/test-sets/{testSetId}/values', 'get'],
+      ['/api/v1/prompts/{promptId}/test-sets/{testSetId}/values', 'put'],
+      ['/api/v1/prompts/{promptId}/test-runs', 'post'],
+      ['/api/v1/prompts/{promptId}/test-runs/{runId}', 'get'],
+      ['/api/v1/projects', 'post'],
+      ['/api/v1/repositories', 'post'],
+      ['/api/v1/teams', 'post'],
+      ['/api/v1/users/{userId}', 'patch'],
+      ['/api/v1/custom-documents', 'get'],
+      ['/api/v1/custom-documents', 'post'],
+      ['/api/v1/custom-documents/{id}', 'patch'],
+      ['/api/v1/custom-documents/{id}/bindings', 'post'],
+      ['/api/v1/custom-documents/{id}/bindings/{bindingId}', 'delete'],
+      ['/api/v1/custom-document-types', 'get'],
+      ['/api/v1/custom-document-types/{id}', 'delete'],
+      ['/api/v1/custom-document-types/{id}/promote', 'post'],
+    ];
+    for (const [path, method] of expected) expect({ path, method, present: Boolean(doc.paths[path]?.[method]) }).toEqual({ path, method, present: true });
+  });
+});
