@@ -108,7 +108,8 @@ export const ENGLISH_WORDS = new Set(
 export const PERSON_TITLES = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'lord', 'lady', 'madam', 'herr', 'herrn', 'frau',
   'fr', 'hr', 'dipl', 'ing', 'mag', 'rev', 'fräulein', 'professor', 'doktor', 'president', 'senator', 'judge',
-  'officer', 'nurse', 'patient', 'patientin',
+  'officer', 'nurse', 'patient', 'patientin', 'pt', 'grandma', 'grandpa', 'granny', 'uncle', 'aunt', 'auntie', 'cousin',
+  'oma', 'opa', 'onkel', 'tante', 'pflegerin', 'pfleger', 'schwester', 'kollegin', 'kollege', 'mag', 'ing',
 ]);
 
 /** Name particles kept inside a person's name ("Ludwig van Beethoven", "Ursula von der Leyen"). */
@@ -184,6 +185,13 @@ export const ORG_SUFFIXES = [
   'Foundation', 'Stiftung', 'Institute', 'Institut', 'University', 'Universität', 'Hochschule', 'Klinikum',
   'Clinic', 'Klinik', 'Hospital', 'Krankenhaus', 'Consulting', 'Technologies', 'Systems', 'Solutions',
   'Software', 'Labs', 'Industries', 'Versicherung', 'Verlag', 'Werke', 'Stadtwerke', 'Associates', 'Agency',
+  // Legal forms of other countries: Nordic, Central and Eastern European, Romance, Latin American, Asian.
+  'a.s.', 'a. s.', 's.r.o.', 'spol. s r.o.', 'k.s.', 'v.o.s.', 'AS', 'ASA', 'A/S', 'ApS', 'I/S', 'Oy', 'Oyj', 'Ab', 'AB', 'HB',
+  'Sp. z o.o.', 'sp. z o.o.', 'S.K.A.', 'Sp.j.', 'd.o.o.', 'd.d.', 'a.d.', 'Kft.', 'Zrt.', 'Nyrt.', 'Bt.', 'S.R.L.', 'SRL', 'S.r.l.',
+  'S.p.A.', 'SpA', 'S.a.s.', 'S.n.c.', 'SARL', 'S.A.R.L.', 'SAS', 'S.A.S.', 'Sàrl', 'Sagl', 'e.U.', 'OG', 'GesmbH', 'Ges.m.b.H.',
+  'S.L.', 'SL', 'S.A. de C.V.', 'S. de R.L.', 'Ltda.', 'Ltda', 'EIRELI', 'ME', 'Tbk', 'PT', 'CV', 'Pvt. Ltd.', 'Pvt Ltd', 'Private Limited',
+  'JSC', 'PJSC', 'LLP', 'PLLC', 'A.Ş.', 'AŞ', 'Ltd. Şti.', 'TOV', 'TOO', 'OOO', 'Co., Ltd.', 'Co. Ltd.', 'K.K.', 'Pte. Ltd.', 'Sdn. Bhd.',
+  'y Asociados', 'Asociados', 'Hermanos', 'and Sons', '& Söhne', 'und Söhne', 'Brothers', 'Bros.', '& Co.', 'Cooperative', 'Genossenschaft',
 ];
 
 /** Words that start an organisation's name ("University of X", "Stadtwerke X", "Bank of X"). */

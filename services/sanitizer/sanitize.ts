@@ -2,7 +2,9 @@ import { ApiError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { SanitizerConfig } from '../../lib/sanitizer-config';
 import { CREDENTIAL_TYPES, type EngineFinding, type EngineVault, type ExtractedText, type SanitizerEngine } from './engine';
+import { namedColumnType } from '../../domain/documents/csv';
 import type { SegmentLocation } from '../../domain/documents/types';
+import { entityTypesOf } from '../../domain/pii/entity-types';
 import { SANITIZE_DOCUMENT_TYPES, type SanitizeRequest } from './requests';
 import type { CredentialExposureService } from './credential-exposures';
 import type { RedlistService } from './redlist';
@@ -69,7 +71,7 @@ export class SanitizerService {
       redlist,
     });
     const columnFindings = isSpreadsheet(type)
-      ? await this.columnFindings(buffer, type, extracted, req.options.column_rules, req.options.spreadsheet_strategy, opts)
+      ? await this.columnFindings(buffer, type, extracted, req.options.column_rules, req.options.spreadsheet_strategy, opts, req.profiles)
       : [];
     const findings = mergeFindings(columnFindings, detected);
     const summary = summarise(findings);
@@ -244,7 +246,11 @@ export class SanitizerService {
     rules: Record<string, string>,
     strategy: 'cell_scan' | 'column_header',
     opts: { maxBytes: number },
+    profiles: string[] = [],
   ): Promise<EngineFinding[]> {
+    // Issue 18: a column whose header names an entity type of the requested profiles is that type
+    // in every cell, under either strategy (domain/documents/csv.ts namedColumnType).
+    const wanted = new Set<string>(entityTypesOf(profiles));
     const byColumn = new Map<string, string>();
     for (const [key, entityType] of Object.entries(rules)) byColumn.set(key.trim().toLowerCase(), entityType);
     if (strategy === 'column_header') {
@@ -254,12 +260,12 @@ export class SanitizerService {
         if (c.suggested_entity_type && !byColumn.has(key)) byColumn.set(key, c.suggested_entity_type);
       }
     }
-    if (!byColumn.size) return [];
     const out: EngineFinding[] = [];
     for (const seg of extracted.segments) {
       const loc = seg.location;
       if (loc.kind !== 'cell' || loc.isHeader) continue;
-      const entityType = columnRuleFor(loc, byColumn);
+      const named = namedColumnType(loc.columnHeader);
+      const entityType = columnRuleFor(loc, byColumn) ?? (named && wanted.has(named) ? named : undefined);
       if (!entityType) continue;
       const raw = extracted.text.slice(seg.start, seg.end);
       const lead = raw.length - raw.trimStart().length;

@@ -23,6 +23,7 @@ import {
   PERSON_TITLES,
   PLACES,
 } from '../lexicons';
+import { COMMON_DE, COMMON_EN, GIVEN, nameFlags, OTHER, PLACE_FIRST, placeInfo, SURNAME } from '../gazetteer';
 import { finding, type Recognizer, type RecognizerContext } from './types';
 
 /**
@@ -103,17 +104,48 @@ function adjacent(tokens: Token[], j: number): boolean {
   return gap === ' ' || gap === '\u00a0';
 }
 
+/** A frequent everyday word of either language: a lexicon name that is also one needs more evidence. */
+const everydayCache = new Map<string, boolean>();
+function isEverydayWord(lower: string): boolean {
+  let v = everydayCache.get(lower);
+  if (v === undefined) {
+    const en = COMMON_EN.get(lower);
+    v = (en !== undefined && en < 15000) || COMMON_DE.has(lower) || ENGLISH_WORDS.has(lower);
+    if (everydayCache.size > 100_000) everydayCache.clear();
+    everydayCache.set(lower, v);
+  }
+  return v;
+}
+/** Countries, regions and cities of 500,000+ people: "Jordan" or "Georgia" alone reads as the place. */
+function isBigPlace(lower: string): boolean {
+  const p = placeInfo(lower);
+  return !!p && (p.kind !== 'city' || p.population >= 500_000);
+}
+/** Short all-capital words are acronyms (IBAN, SSN, EIN, DEA), not names, whatever the lists say. */
+const isAcronym = (t: Token) => t.text.length <= 4 && t.text === t.text.toUpperCase();
 function isFirstName(t: Token): boolean {
-  return FIRST_NAMES.has(t.lower);
+  if (isAcronym(t)) return false;
+  if (FIRST_NAMES.has(t.lower)) return true;
+  return (nameFlags(t.lower) & GIVEN) !== 0 && t.text.length > 2 && !isEverydayWord(t.lower) && !isBigPlace(t.lower);
 }
 function isAmbiguousFirst(t: Token): boolean {
   return AMBIGUOUS_FIRST_NAMES.has(t.lower) || ENGLISH_WORDS.has(t.lower);
 }
 function isLastName(t: Token): boolean {
-  return LAST_NAMES.has(t.lower);
+  if (isAcronym(t)) return false;
+  if (LAST_NAMES.has(t.lower)) return true;
+  return (nameFlags(t.lower) & SURNAME) !== 0 && t.text.length > 2 && !isEverydayWord(t.lower) && !isBigPlace(t.lower);
+}
+/** Any name-list word (given, family, or from the big humannames list) that is not an everyday word. */
+function isNameWord(t: Token): boolean {
+  return isFirstName(t) || isLastName(t) || ((nameFlags(t.lower) & OTHER) !== 0 && t.text.length > 2 && !isEverydayWord(t.lower) && !isBigPlace(t.lower));
 }
 function isPlaceWord(t: Token): boolean {
-  return PLACES.has(t.lower) && !FIRST_NAMES.has(t.lower) && !LAST_NAMES.has(t.lower);
+  if (PLACES.has(t.lower)) return !FIRST_NAMES.has(t.lower) && !LAST_NAMES.has(t.lower);
+  const p = placeInfo(t.lower);
+  if (!p || isEverydayWord(t.lower)) return false;
+  if (nameFlags(t.lower) & (GIVEN | SURNAME)) return p.kind !== 'city' || p.population >= 200_000;
+  return true;
 }
 /** Inner capitals mark product and code names ("SQLite", "GitHub"), not people ("McDonald" excepted). */
 function isCamelCase(text: string): boolean {
@@ -145,6 +177,9 @@ function englishPairOk(a: Token, b: Token, language: Language): boolean {
 function isUnknownCap(t: Token, language: Language): boolean {
   return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase() && !isCamelCase(t.text);
 }
+
+/** Greetings, sign-offs and chat openers that one name (even a given name alone) follows. */
+const SINGLE_NAME_CUES = new Set(['dear', 'hi', 'hello', 'hey', 'its', 'it\u2019s', 'love', 'thanks', 'regards', 'cheers', 'attn', 'cc', 'liebe', 'lieber', 'hallo', 'hier', 'grüße', 'gruß', 'danke', 'servus', 'moin', 'xoxo', 'yours', 'sincerely']);
 
 /** Words and punctuation right before a name: "Call X Y", "Thanks, X Y", "mit X Y und", "Name: X Y". */
 const PERSON_CUES = new Set([
@@ -198,6 +233,12 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
         break;
       }
       if (!next.cap || /\d/.test(next.text)) break;
+      // A middle initial ("Jan P. Novák"): the initial and the capitalised word after it.
+      const after = tokens[j + 2];
+      if (next.text.length === 1 && after?.cap && /^\.?\s$/.test(after.gap) && after.text.length > 1 && !isCommonWord(after, language)) {
+        j += 2;
+        continue;
+      }
       const nameLike = isLastName(next) || isFirstName(next) || (loose ? isUnknownCap(next, language) || !isCommonWord(next, language) : isUnknownCap(next, language));
       if (!nameLike || (isPlaceWord(next) && !isLastName(next)) || isTitle(next)) break;
       j++;
@@ -228,6 +269,17 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
         i++;
       }
       continue;
+    }
+
+    // 0b. An initial and a surname ("J. Novák", "A. Okafor").
+    if (t.text.length === 1 && t.cap && tokens[i + 1]?.cap && tokens[i + 1].gap === '. ' && tokens[i + 1].text.length > 2) {
+      const n = tokens[i + 1];
+      if (!isCommonWord(n, language) && !isPlaceWord(n) && !isTitle(n)) {
+        const end = extend(i + 1, 1, false);
+        emit(i, end, isNameWord(n) ? 0.75 : 0.6, 'initial');
+        i = end;
+        continue;
+      }
     }
 
     // 1. A title or form of address: the capitalised words after it are the name.
@@ -271,6 +323,14 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
       continue;
     }
 
+    // 3b. One name word right after a greeting or sign-off cue ("Hi Jana,", "hier Yunus", "Love, Thanh").
+    if (SINGLE_NAME_CUES.has(tokens[i - 1]?.lower ?? '') && /^[\s,:]+$/.test(t.gap) && !isCommonWord(t, language) && !isPlaceWord(t) && t.text.length > 1 && !/\d/.test(t.text) && !isCamelCase(t.text)) {
+      const end = extend(i, 2, false);
+      emit(i, end, isNameWord(t) || end > i ? 0.75 : 0.6, 'greeting_cue');
+      i = end;
+      continue;
+    }
+
     // 4. Two unknown capitalised words after a person cue ("Call", "Thanks,", "Name:", "mit", "heiße",
     //    a sign-off line) are a name, in English and German alike.
     if (next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !looksLikeNoun(t) && !looksLikeNoun(next) && personCueBefore(text, tokens, i) && englishPairOk(t, next, language)) {
@@ -297,7 +357,7 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
     }
 
     if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && englishPairOk(t, next, language)) {
-      emit(i, i + 1, hasContext(text, t.start, next.end, 'PERSON') ? 0.7 : 0.45, 'proper_pair');
+      emit(i, i + 1, hasContext(text, t.start, next.end, 'PERSON') || isNameWord(t) || isNameWord(next) ? 0.7 : 0.45, 'proper_pair');
       i = i + 1;
       continue;
     }
@@ -305,6 +365,22 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
     // 6. A known surname alone ("Schmidt said") needs context.
     if (isLastName(t) && !t.sentStart && !isCommonWord(t, language) && !isPlaceWord(t)) {
       emit(i, i, 0.35, 'last_name');
+    }
+  }
+  // 7. A surname (or given name) alone after the full name was found in the same text: "Jana
+  //    Nováková called ... Nováková said".
+  const mentioned = new Set<string>();
+  for (const f of out) {
+    if (f.score < 0.5) continue;
+    const words = f.text.split(/\s+/).filter((w) => w.length > 2 && !/\.$/.test(w));
+    if (words.length < 2) continue;
+    for (const w of words) mentioned.add(w.toLowerCase());
+  }
+  if (mentioned.size) {
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (used[i] || !t.cap || !mentioned.has(t.lower) || isCommonWord(t, language)) continue;
+      emit(i, i, 0.75, 'repeat_mention');
     }
   }
   return out;
@@ -319,7 +395,17 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
   const out: Finding[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (!t.cap) continue;
+    if (!t.cap) {
+      // Places written in scripts without capitals ("Αθήνα" has them; "서울", "北京" do not).
+      if (NO_CASE_SCRIPT.test(t.text)) {
+        const g = gazetteerPlace(text, tokens, i, language, true);
+        if (g) {
+          out.push(g.finding);
+          i = g.end;
+        }
+      }
+      continue;
+    }
     const prev = tokens[i - 1];
     const cue = prev && PLACE_CUES.has(prev.lower) && !t.sentStart;
     let matched = false;
@@ -344,6 +430,14 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
       i += k - 1;
       matched = true;
     }
+    if (!matched) {
+      const g = gazetteerPlace(text, tokens, i, language, cue);
+      if (g) {
+        out.push(g.finding);
+        i = g.end;
+        continue;
+      }
+    }
     if (matched || !cue) continue;
     // An unknown capitalised word after "lives in", "wohnt in", "born ... in", "moved from X to", or
     // before "geboren" is a place: look for a place verb in the same clause.
@@ -363,6 +457,49 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
   return out;
 }
 
+const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}]/u;
+const PLACE_LABEL = /(?:city|town|place of birth|birthplace|residence|country|region|state|province|county|ort|stadt|wohnort|geburtsort|land|kanton|bundesland|region)\s?:\s*$/i;
+
+/**
+ * A place from the gazetteer (data/pii/places.tsv) starting at token i: the longest run of words
+ * that names a place, in any case ("PRAHA", "new york") and script. Countries and regions, and
+ * towns of 100,000+ people, count alone; smaller towns, and places that are also everyday words
+ * or names, need a cue (a preposition such as "in" or "aus", a field label such as "City:").
+ */
+function gazetteerPlace(text: string, tokens: Token[], i: number, language: Language, cue: boolean): { finding: Finding; end: number } | null {
+  const t = tokens[i];
+  const max = Math.min(PLACE_FIRST.get(t.lower) ?? 0, 5, tokens.length - i);
+  for (let k = max; k >= 1; k--) {
+    let key = t.lower;
+    let ok = true;
+    for (let j = i + 1; j < i + k; j++) {
+      const gap = tokens[j].gap;
+      if (gap !== ' ' && gap !== '-') {
+        ok = false;
+        break;
+      }
+      key += gap === '-' ? `-${tokens[j].lower}` : ` ${tokens[j].lower}`;
+    }
+    if (!ok) continue;
+    const p = placeInfo(key);
+    if (!p) continue;
+    const last = tokens[i + k - 1];
+    if (k > 1 && !last.cap && !NO_CASE_SCRIPT.test(last.text)) continue;
+    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
+    const everyday = k === 1 && (isEverydayWord(key) || (language === 'de' && DE_COMMON.has(key)));
+    const isName = k === 1 && (nameFlags(key) & (GIVEN | SURNAME)) !== 0;
+    const allCaps = t.text.length > 2 && t.text === t.text.toUpperCase() && /\p{Lu}/u.test(t.text);
+    let score: number;
+    if (everyday) score = cue || labelled ? 0.55 : 0.2;
+    else if (p.kind !== 'city' || p.population >= 100_000) score = isName && p.population < 500_000 && p.kind === 'city' ? (cue || labelled ? 0.7 : 0.4) : 0.8;
+    else if (isName) score = cue || labelled ? 0.6 : 0.3;
+    else score = cue || labelled ? 0.75 : allCaps ? 0.45 : 0.6;
+    if (t.sentStart && k === 1 && !cue && !labelled && (isName || everyday)) score = Math.min(score, 0.3);
+    return { finding: finding('LOCATION', text, t.start, last.end, withContext(text, t.start, last.end, 'LOCATION', score, 0.15), 'gazetteer'), end: i + k - 1 };
+  }
+  return null;
+}
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ORG_SUFFIX_ALTERNATION = [...ORG_SUFFIXES]
   .sort((a, b) => b.length - a.length)
@@ -371,11 +508,22 @@ const ORG_SUFFIX_ALTERNATION = [...ORG_SUFFIXES]
 /** A legal form starting exactly at lastIndex ("GmbH & Co. KG", "Inc."), not followed by a letter. */
 const ORG_SUFFIX_STICKY_RE = new RegExp(`(?:${ORG_SUFFIX_ALTERNATION})(?![\\p{L}\\p{N}])`, 'uy');
 /** One to four capitalised name words (joined by spaces, hyphens, "&", "und", "of") ending right before it. */
-const ORG_NAME_BEFORE_RE = /(?:[\p{Lu}\d][\p{L}\p{N}&'’.+-]*(?: |-| & | und | and | of | für | de )){1,4}$/u;
+const ORG_NAME_BEFORE_RE = /(?:[\p{Lu}\d][\p{L}\p{N}&'’.+-]*(?: |-| & | und | and | für | de )){1,4}$/u;
 /** The first token (as tokenize() cuts it) of each suffix: "e.V." starts with "e", "& Partner" with "Partner". */
 const ORG_SUFFIX_FIRST_WORDS = new Set(ORG_SUFFIXES.map((x) => /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*/u.exec(x)?.[0] ?? '').filter(Boolean));
 const ORG_PREFIX_RE = new RegExp(`(?<![\\p{L}])(?:${ORG_PREFIXES.map(escapeRe).join('|')})((?: [\\p{Lu}][\\p{L}\\p{N}-]*){1,3})`, 'gu');
 const EMPLOYER_CUE_RE = /\b(?:(?:works?|working|worked) (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|(?:arbeitet|arbeite|arbeitete)(?: seit \d{4}| schon lange| jetzt)? (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)(?: der| dem| the)?\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
+
+/** "Supplier: X", "Bill to: X", "at X", "of X", "bei der X", "from X" followed by one to three name words. */
+const BRAND_CUES = new Set(['at', 'of', 'from', 'via', 'join', 'joined', 'joining', 'between']);
+const ORG_LABELS = ['supplier', 'vendor', 'bill to', 'billed to', 'customer', 'client', 'company', 'employer', 'firm', 'merchant', 'payee', 'remit to', 'lieferant', 'empfänger', 'kunde', 'kundin', 'firma', 'arbeitgeber', 'unternehmen', 'auftraggeber'];
+const ORG_PREPOSITIONS = ['at', 'of', 'from', 'with', 'via', 'between', 'join', 'joined', 'joining', 'bei', 'von', 'mit', 'zwischen'];
+const bothCases = (xs: string[]) => xs.flatMap((x) => [x, x[0].toUpperCase() + x.slice(1)]).join('|');
+// Word lengths are bounded ({0,40}) so a long hyphenated run stays linear.
+const ORG_CONTEXT_RE = new RegExp(
+  `((?:^|\\n)\\s*(?:${bothCases(ORG_LABELS)})\\s?:\\s*|(?<![\\p{L}])(?:${bothCases(ORG_PREPOSITIONS)})\\s+(?:der\\s+|die\\s+|the\\s+)?)((?:[\\p{Lu}][\\p{L}\\p{M}\\p{N}'’]{0,40})(?:(?: ?[-&+] ?| (?:and|und) | )[\\p{Lu}][\\p{L}\\p{M}\\p{N}'’]{0,40}){0,2})(?![\\p{L}])`,
+  'gu',
+);
 
 function stripLeading(text: string, start: number, end: number, language: Language): number {
   // "The Acme Corp", "Bei Müller GmbH": leading function words are not part of the name.
@@ -438,6 +586,32 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
     if (m[1].replace(/[^\p{L}]/gu, '').length < 3) continue;
     if (FUNCTION_WORDS.has(firstWord) || DE_COMMON.has(firstWord) || FIRST_NAMES.has(firstWord) || PERSON_TITLES.has(firstWord)) continue;
     out.push(finding('ORGANIZATION', text, start, start + m[1].length, 0.6, 'employer_cue'));
+  }
+  // Names after an organisation's field label or a preposition that introduces one, when they
+  // look like a company (a brand word no lexicon knows, inner capitals, surnames joined by "-", "&",
+  // "and", "+"), not like a person or a place.
+  ORG_CONTEXT_RE.lastIndex = 0;
+  for (let m = ORG_CONTEXT_RE.exec(text); m !== null; m = ORG_CONTEXT_RE.exec(text)) {
+    const name = m[2].replace(/['’]s$/, '');
+    const start = m.index + m[0].length - m[2].length;
+    const cueWord = m[1].trim().toLowerCase().split(/\s+/)[0];
+    const words = name.split(/[\s&+-]+|\band\b|\bund\b/).filter(Boolean);
+    const firstTok: Token = { start, end: start, text: words[0], lower: words[0].toLowerCase(), cap: true, sentStart: false, gap: ' ' };
+    const label = /:\s*$/.test(m[1]);
+    const joined =
+      /[-&+]|\s(?:and|und)\s/.test(name) &&
+      words.length >= 2 &&
+      !placeInfo(name.toLowerCase()) &&
+      !words.some((w) => isFirstName({ ...firstTok, text: w, lower: w.toLowerCase() })) &&
+      !/\s(?:and|und)\s/.test(name.replace(/^\S+\s(?:and|und)\s\S+$/, ''));
+    const brandLike = words.every((w) => !isEverydayWord(w.toLowerCase()) && !isPlaceWord({ ...firstTok, text: w, lower: w.toLowerCase() }) && !isNameWord({ ...firstTok, text: w, lower: w.toLowerCase() }));
+    const camel = words.some((w) => isCamelCase(w) && !/^Mc|^Mac/.test(w));
+    if (words.some((w) => FUNCTION_WORDS.has(w.toLowerCase()) || (language === 'de' && DE_COMMON.has(w.toLowerCase())))) continue;
+    // German capitalises every noun: there a brand word needs inner capitals, a join or a label.
+    const brandCue = BRAND_CUES.has(cueWord) && language === 'en';
+    if (!label && !joined && !camel && !(brandLike && brandCue)) continue;
+    if (!label && isFirstName(firstTok) && !joined) continue;
+    out.push(finding('ORGANIZATION', text, start, start + name.length, label || joined || camel ? 0.65 : 0.55, 'org_context'));
   }
   // Known organisations from the lexicon.
   for (let i = 0; i < tokens.length; i++) {

@@ -85,6 +85,10 @@ export const phoneRecognizer: Recognizer = {
       let best = 0;
       if (p?.isValid()) best = hasShape ? 0.75 : 0.4;
       else if (p?.isPossible()) best = 0.35;
+      // Numbers of other countries written without their country code: the national formats most
+      // of the world uses (a trunk 0 or an area code in parentheses, then groups of 2-4 digits) are
+      // phone numbers whatever the region; libphonenumber would need the right region to say so.
+      if (best < 0.6 && plausibleNationalFormat(raw, digits)) best = 0.6;
       if (best === 0) continue;
       if (context) best = Math.min(1, best + 0.35);
       out.push(finding('PHONE_NUMBER', text, m.index, m.index + raw.length, best, 'phone'));
@@ -93,7 +97,25 @@ export const phoneRecognizer: Recognizer = {
   },
 };
 
-const CARD_RE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g;
+/**
+ * A plausible national phone format: 7-13 digits in 2-6 groups split by spaces, dashes, dots, a
+ * slash or parentheses, every group 2-5 digits (one short leading group allowed), and either a
+ * trunk prefix 0, an area code in parentheses, or at least three groups ("94-368-80-01",
+ * "(0503) 4659104", "0967-48 80 10", "737 563 680"). Dates, times and amounts have other shapes and
+ * are filtered before this is asked.
+ */
+function plausibleNationalFormat(raw: string, digits: string): boolean {
+  if (digits.length < 8 || digits.length > 13 || raw.startsWith('+')) return false;
+  const body = raw.replace(/\s?(?:x|ext\.?|extension|Durchwahl|DW)\s?\d+$/i, '');
+  if (/[.]\d{3}$/.test(body) && !/^0/.test(body)) return false;
+  const groups = body.split(/[\s()./-]+/).filter(Boolean);
+  if (groups.length < 2 || groups.length > 6) return false;
+  if (!groups.every((g, i) => /^\d+$/.test(g) && g.length <= (i === groups.length - 1 ? 8 : 5) && (g.length >= 2 || i === 0))) return false;
+  // Two groups of equal length that could be an id pair ("2019 2023") need a trunk 0 or parentheses.
+  return body.startsWith('0') || body.startsWith('(') || groups.length >= 3;
+}
+
+const CARD_RE = /(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d-])/g;
 export const creditCardRecognizer: Recognizer = {
   name: 'credit_card',
   types: ['CREDIT_CARD'],
@@ -103,7 +125,12 @@ export const creditCardRecognizer: Recognizer = {
       if (!luhnValid(m[0])) continue;
       const separators = m[0].replace(/\d/g, '');
       if (separators.length > 0 && new Set(separators).size > 1) continue;
-      const base = cardBrand(m[0]) ? 0.8 : 0.4;
+      const len = digitsOf(m[0]).length;
+      // A 12-digit Luhn number is a card (Maestro, some private-label schemes) only when it is
+      // grouped like one or a card word is near: a tenth of random 12-digit ids pass Luhn.
+      const grouped = separators.length > 0 && /^\d{4}([ -])\d{4}\1\d{4}/.test(m[0]);
+      if (len === 12 && !grouped && !hasContext(text, m.index, m.index + m[0].length, 'CREDIT_CARD')) continue;
+      const base = cardBrand(m[0]) ? 0.8 : len >= 13 && separators.length > 0 ? 0.55 : 0.4;
       const end = m.index + m[0].length;
       out.push(finding('CREDIT_CARD', text, m.index, end, withContext(text, m.index, end, 'CREDIT_CARD', base), 'luhn'));
     }
