@@ -9,6 +9,7 @@ import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
+import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -34,6 +35,8 @@ export interface ActivityUseCases {
   repairBatchJobs(): Promise<{ checked: number; started: string[] }>;
   /** Deletes sanitizer sessions past their TTL; how many (services/sanitizer/sessions.ts). */
   deleteExpiredSanitizerSessions(): Promise<number>;
+  /** A prompt test case through the gateway service (services/prompts/test-case-executor.ts). */
+  promptCases: PromptCaseExecutor;
 }
 
 /** Every activity the worker registers, built over its dependencies. */
@@ -44,6 +47,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
+    ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
   };
 }
 

@@ -22,6 +22,12 @@ import { providerRoutes } from './routes/providers';
 import { routingAdvisoryRoutes } from './routes/routing-advisory';
 import { routingBreakerRoutes } from './routes/routing-breakers';
 import { routingPolicyRoutes } from './routes/routing-policies';
+import { customDocumentRoutes } from './routes/custom-documents';
+import { projectRoutes } from './routes/projects';
+import { promptTestRoutes } from './routes/prompt-tests';
+import { promptRoutes } from './routes/prompts';
+import { repositoryRoutes } from './routes/repositories';
+import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -54,6 +60,12 @@ export function createApp(container: Container): Koa {
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
+    ...promptRoutes,
+    ...promptTestRoutes,
+    ...projectRoutes,
+    ...repositoryRoutes,
+    ...teamRoutes,
+    ...customDocumentRoutes,
     ...analyticsRoutes,
   ]);
   let document: unknown;

@@ -53,7 +53,9 @@ describe('operability endpoints', () => {
     const execute = res.body.paths['/api/gateway/execute'].post;
     const schema = execute.requestBody.content['application/json'].schema;
     const resolved = schema.$ref ? res.body.components.schemas[schema.$ref.split('/').pop()] : schema;
-    expect(resolved.required).toContain('prompt');
+    // prompt is required unless metadata.promptId names a stored prompt (issue 11): said in its description.
+    expect(resolved.properties.prompt.description).toMatch(/metadata\.promptId/);
+    expect(resolved.properties.metadata.properties.promptId).toBeDefined();
     expect(resolved.properties.executionMode.enum).toEqual(['AUTONOMOUS', 'DRY_RUN', 'SUPERVISED']);
   });
 
