@@ -274,7 +274,8 @@ describeIf('the console', () => {
     expect(Number(executions)).toBeGreaterThanOrEqual(6);
 
     await page.getByRole('radio', { name: '1h (Last hour)' }).check();
-    await page.locator('[data-testid="chart-table-tokens"]').waitFor({ state: 'attached' });
+    // The 24h charts are on the page until the hour's answer replaces them.
+    await page.locator('.charts[data-range="1h"] [data-testid="chart-table-tokens"]').waitFor({ state: 'attached' });
     const at = String(minute / 1000);
     const before = String((minute - 20 * 60_000) / 1000);
     const A = 'Seed Alpha · alpha-1';

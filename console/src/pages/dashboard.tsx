@@ -139,7 +139,7 @@ export function Dashboard() {
             </Empty>
           ) : (
             charts && (
-              <div class="charts">
+              <div class="charts" data-range={a.range}>
                 <TimeChart id="executions" title="Executions per provider and model" buckets={a.buckets} series={charts.executions} format={count} kind="bars" integer />
                 <TimeChart id="tokens" title="Tokens per provider and model" buckets={a.buckets} series={charts.tokens} format={count} integer />
                 <TimeChart id="cost" title="Cost (USD) per provider and model" buckets={a.buckets} series={charts.cost} format={usd} />
