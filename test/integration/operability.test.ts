@@ -63,7 +63,9 @@ describe('operability endpoints', () => {
     const res = await stack.http<string>('GET', '/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.body).toContain('/api/openapi.json');
+    expect(res.body).toContain('<script src="/docs/init.js"></script>');
+    const init = await fetch(`${stack.url}/docs/init.js`);
+    expect(await init.text()).toContain('/api/openapi.json');
     const asset = await fetch(`${stack.url}/docs/assets/swagger-ui-bundle.js`);
     expect(asset.status).toBe(200);
     expect((await asset.text()).length).toBeGreaterThan(100_000);
