@@ -1,5 +1,6 @@
 import { type ProviderRegistry, createProviderRegistry } from '../activities/providers';
 import { type Db, createDb } from '../db/connection';
+import { ExecutionAnalyticsService } from './analytics/executions';
 import type { Config } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
@@ -86,6 +87,7 @@ export interface Services {
   teams: TeamService;
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
+  analytics: ExecutionAnalyticsService;
 }
 
 export interface Container extends Infrastructure {
@@ -206,6 +208,7 @@ export function createContainer(infra: Infrastructure): Container {
     teams: new TeamService({ db, audit }),
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
+    analytics: new ExecutionAnalyticsService(db),
   };
   return {
     ...infra,
