@@ -142,8 +142,11 @@ describe('test runs (workflow prompt-test:<runId>)', () => {
     expect(byName.germany.checks.results.map((r: Body) => r.passed)).toEqual([false, true, false]);
     expect(byName['no city']).toMatchObject({ testSetId: missing.id, status: 'ERROR', error: { code: 'MISSING_VARIABLES', message: 'Missing variable: city' } });
 
-    // The workflow ran on Temporal under its deterministic id and completed.
-    const described = await temporal.workflow.getHandle(promptTestWorkflowId(runId)).describe();
+    // The workflow ran on Temporal under its deterministic id and completed (the run's row is final
+    // a moment before the workflow closes: wait for its result rather than race it).
+    const handle = temporal.workflow.getHandle(promptTestWorkflowId(runId));
+    await handle.result();
+    const described = await handle.describe();
     expect(described.status.name).toBe('COMPLETED');
     const list = await call('GET', `/api/v1/prompts/${p.promptId}/test-runs`);
     expect(list.body.runs.map((r: Body) => r.id)).toContain(runId);
