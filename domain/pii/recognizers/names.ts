@@ -794,6 +794,11 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
   return out;
 }
 
+/** A lower-case word in the English dictionary that is not a people's name ("polish", "china"). */
+function isEnglishEverydayLower(lower: string): boolean {
+  return ENGLISH_WORDS.has(lower) && !NRP_WORDS_EN.has(lower.replace(/s$/, ''));
+}
+
 /** German NRP adjectives: a known stem plus an adjective ending ("türkisch", "türkischen"). */
 const NRP_DE_ENDINGS = new Set(['', 'e', 'er', 'en', 'es', 'em']);
 const NRP_DE_STEMS = new Set(NRP_STEMS_DE);
@@ -810,11 +815,20 @@ function nrpFindings(text: string, tokens: Token[], language: Language): Finding
     const t = tokens[i];
     let hit = false;
     if (language === 'de') {
-      hit = (t.cap && NRP_NOUNS_DE.has(t.lower)) || isGermanNrpAdjective(t.lower);
+      // Nouns in any case ("muslime" in careless chat text) unless the word is everyday German too.
+      hit = (NRP_NOUNS_DE.has(t.lower) && (t.cap || !COMMON_DE.has(t.lower))) || isGermanNrpAdjective(t.lower);
       // Political parties are written in capitals: SPD, CDU.
       if (!hit && /^[A-Z]{2,4}$/.test(t.text)) hit = NRP_NOUNS_DE.has(t.lower);
     } else {
-      hit = t.cap && NRP_WORDS_EN.has(t.lower) && (!NRP_NEEDS_CAPITAL.has(t.lower) || !t.sentStart);
+      // Capitalised anywhere (a sentence-start capital is no evidence for the ambiguous ones); in
+      // lower case only the words that are no everyday English ("romanians", "muslims").
+      hit = NRP_WORDS_EN.has(t.lower) && (NRP_NEEDS_CAPITAL.has(t.lower) ? t.cap && !t.sentStart : t.cap || !isEnglishEverydayLower(t.lower));
+      // "Social Democrats", "orthodox Jews": two-word groups.
+      if (!hit && i + 1 < tokens.length && adjacent(tokens, i + 1) && NRP_WORDS_EN.has(`${t.lower} ${tokens[i + 1].lower}`) && t.cap) {
+        out.push(finding('NRP', text, t.start, tokens[i + 1].end, tokenWithContext(tokens, i, i + 1, 'NRP', 0.65, 0.2), 'nrp_lexicon'));
+        i++;
+        continue;
+      }
     }
     if (!hit) continue;
     out.push(finding('NRP', text, t.start, t.end, tokenWithContext(tokens, i, i, 'NRP', 0.65, 0.2), 'nrp_lexicon'));
