@@ -286,6 +286,9 @@ function isTitle(t: Token): boolean {
   return (feat(t) & F_TITLE) !== 0;
 }
 /** Short all-capital words are acronyms (IBAN, SSN, EIN, DEA), not names, whatever the lists say. */
+function isAcronym(t: Token): boolean {
+  return (feat(t) & F_ACRONYM) !== 0;
+}
 function isFirstName(t: Token): boolean {
   return (feat(t) & F_FIRST) !== 0;
 }
@@ -665,6 +668,7 @@ const ORG_SUFFIX_STICKY_RE = new RegExp(`(?:${ORG_SUFFIX_ALTERNATION})(?![\\p{L}
 /** One to four capitalised name words (joined by spaces, hyphens, "&", "und", "of") ending right before it. */
 const ORG_NAME_BEFORE_RE = /(?:[\p{Lu}\d][\p{L}\p{N}&'’.+-]*(?: |-| & | und | and | für | de )){1,4}$/u;
 /** The first token (as tokenize() cuts it) of each suffix: "e.V." starts with "e", "& Partner" with "Partner". */
+const ORG_SUFFIX_WORDS = new Set(ORG_SUFFIXES.filter((x) => !x.includes(' ')));
 const ORG_SUFFIX_FIRST_WORDS = new Set(ORG_SUFFIXES.map((x) => /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*/u.exec(x)?.[0] ?? '').filter(Boolean));
 const ORG_PREFIX_RE = new RegExp(`(?<![\\p{L}])(?:${ORG_PREFIXES.map(escapeRe).join('|')})((?: [\\p{Lu}][\\p{L}\\p{N}-]*){1,3})`, 'gu');
 const EMPLOYER_CUE_RE = /\b(?:(?:works?|working|worked) (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|(?:arbeitet|arbeite|arbeitete)(?: seit \d{4}| schon lange| jetzt)? (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)(?: der| dem| the)?\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
@@ -799,6 +803,102 @@ function isEnglishEverydayLower(lower: string): boolean {
   return ENGLISH_WORDS.has(lower) && !NRP_WORDS_EN.has(lower.replace(/s$/, ''));
 }
 
+/**
+ * Organisations from their shape and what is said of them, without a legal form:
+ *   - a run of capitalised words right before what companies do ("X announced", "X has appointed",
+ *     "X is still hiring", "X says the invoice ...", "X gab bekannt"), when the run is no person
+ *     (its first word no given name) and no place;
+ *   - surname firms as lists: "Nieminen, Salo and Väisänen", "Macedo e Associados", "Major & Szekeres";
+ *   - brand words made of two capitalised parts ("BluePeak", "GreenLeaf") after an article, a
+ *     preposition or a conjunction, or before such a verb;
+ *   - in English, two or three capitalised words after "at", "via", "between", "remit to", "sent to"
+ *     ("worked with us at Granite Works"), when they are no person and no place.
+ */
+const ORG_VERBS_AFTER = new Set([
+  'announced', 'announces', 'says', 'said', 'reported', 'reports', 'confirmed', 'confirms', 'appointed', 'hired', 'acquired', 'launched',
+  'opened', 'plans', 'planned', 'employs', 'offers', 'expects', 'posted', 'denied', 'issued', 'invoiced', 'charged', 'shipped', 'hiring',
+  'gab', 'gibt', 'teilte', 'teilt', 'kündigte', 'kündigt', 'eröffnet', 'eröffnete', 'sucht', 'stellt', 'meldet', 'meldete', 'übernimmt',
+  'übernahm', 'beschäftigt', 'liefert', 'lieferte', 'berechnet', 'ernannt', 'ernannte',
+]);
+/** Auxiliaries between the name and the verb ("has appointed", "is still hiring", "will open", "hat ... ernannt"). */
+const ORG_AUX = new Set(['has', 'have', 'had', 'is', 'was', 'will', 'would', 'still', 'now', 'just', 'hat', 'wird', 'ist', 'hatte']);
+const ORG_VERB_LATER = new Set(['open', 'close', 'hire', 'expand', 'move', 'eröffnen', 'schließen', 'einstellen', 'ernannt']);
+const ORG_LIST_JOINS = new Set(['and', 'und', '&', 'e', 'y', 'et', 'og', 'och', 'i', 'a', 'és', 've', 'și']);
+const ORG_LEAD_CUES_EN = new Set(['at', 'via', 'between', 'from']);
+/** "to" introduces a payee after these ("remit to X", "invoices should be sent to X"). */
+const PAYEE_VERBS = new Set(['remit', 'sent', 'payable', 'paid', 'transfer', 'transferred', 'addressed', 'billed', 'invoiced']);
+const ORG_ARTICLES_DE = new Set(['der', 'die', 'den', 'dem', 'des', 'bei', 'von', 'mit', 'und', 'zwischen']);
+/** Two capitalised parts in one word ("BluePeak", "NorthPeak"), each at least three letters. */
+const BRAND_COMPOUND = /^\p{Lu}\p{Ll}{2,}\p{Lu}\p{Ll}{2,}$/u;
+
+function orgVerbFollows(tokens: Token[], j: number): boolean {
+  let k = j + 1;
+  for (let n = 0; n < 3 && k < tokens.length && ORG_AUX.has(tokens[k].lower); n++) k++;
+  if (k >= tokens.length) return false;
+  return ORG_VERBS_AFTER.has(tokens[k].lower) || (k > j + 1 && ORG_VERB_LATER.has(tokens[k].lower));
+}
+/** A capitalised word that can be part of a company name: no function word, no title, no digits. */
+function orgWord(t: Token, language: Language): boolean {
+  if (!t.cap || /\d/.test(t.text) || isTitle(t) || ORG_SUFFIX_WORDS.has(t.text)) return false;
+  if (FUNCTION_WORDS.has(t.lower) || (language === 'de' && DE_COMMON.has(t.lower))) return false;
+  return true;
+}
+
+function orgShapeFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!orgWord(t, language)) continue;
+    // The longest run of capitalised words joined by spaces, hyphens, "&", commas and list words;
+    // a comma only inside a list that a list word ends ("X, Y and Z"), never before an acronym.
+    let j = i;
+    let joined = false;
+    let openComma = -1;
+    while (j + 1 < tokens.length) {
+      const next = tokens[j + 1];
+      const gap = next.gap;
+      if ((gap === ' ' || gap === '-' || gap === ' - ' || gap === ' & ' || gap === ', ') && orgWord(next, language) && !(gap === ', ' && isAcronym(next))) {
+        if (gap === ', ' && openComma < 0) openComma = j;
+        if (gap !== ' ') joined = true;
+        j++;
+        continue;
+      }
+      // "X, Y and Z", "Macedo e Associados": a list word between two capitalised words.
+      const after = tokens[j + 2];
+      if (after && gap === ' ' && ORG_LIST_JOINS.has(next.lower) && after.gap === ' ' && orgWord(after, language)) {
+        joined = true;
+        openComma = -1;
+        j += 2;
+        continue;
+      }
+      break;
+    }
+    if (openComma >= 0) j = openComma;
+    if (j - i > 5) {
+      i = j;
+      continue;
+    }
+    const first = tokens[i];
+    const words = tokens.slice(i, j + 1).filter((x) => !ORG_LIST_JOINS.has(x.lower));
+    const anyPlace = words.length === 1 ? isPlaceWord(first) : !!placeInfo(words.map((w) => w.lower).join(' ')) || (joined && words.some((w) => isPlaceWord(w)));
+    const personLike = isFirstName(first) || (words.length === 2 && !joined && isNameWord(words[1]) && isNameWord(first)) || personCueBefore(text, tokens, i);
+    const prev = tokens[i - 1];
+    const verb = orgVerbFollows(tokens, j);
+    const brand = words.some((w) => BRAND_COMPOUND.test(w.text));
+    const leadCue = !!prev && /^\s+$/.test(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
+    const cue = leadCue && !(prev && PERSON_CUES.has(prev.lower) && !ORG_LEAD_CUES_EN.has(prev.lower) && prev.lower !== 'to');
+    const single = words.length === 1;
+    let score = 0;
+    if (verb && !personLike && !anyPlace && (!single || brand || (language === 'en' && !t.sentStart && !isEverydayToken(first)))) score = joined || brand ? 0.7 : 0.55;
+    else if (brand && (cue || verb) && !anyPlace) score = 0.65;
+    else if (joined && words.length >= 2 && words.length <= 4 && !personLike && !anyPlace && (cue || verb) && !words.some((w) => isFirstName(w))) score = 0.65;
+    else if (language === 'en' && cue && words.length >= 2 && words.length <= 3 && !personLike && !anyPlace && !first.sentStart && !words.some((w) => isFirstName(w) || isPlaceWord(w) || isAcronym(w))) score = 0.55;
+    if (score > 0) out.push(finding('ORGANIZATION', text, first.start, tokens[j].end, score, 'org_shape'));
+    i = j;
+  }
+  return out;
+}
+
 /** German NRP adjectives: a known stem plus an adjective ending ("türkisch", "türkischen"). */
 const NRP_DE_ENDINGS = new Set(['', 'e', 'er', 'en', 'es', 'em']);
 const NRP_DE_STEMS = new Set(NRP_STEMS_DE);
@@ -845,7 +945,7 @@ export const namedEntityRecognizer: Recognizer = {
     const out: Finding[] = [];
     if (ctx.wanted.has('PERSON')) out.push(...personFindings(text, tokens, ctx.language));
     if (ctx.wanted.has('LOCATION')) out.push(...placeFindings(text, tokens, ctx.language));
-    if (ctx.wanted.has('ORGANIZATION')) out.push(...organizationFindings(text, tokens, ctx.language));
+    if (ctx.wanted.has('ORGANIZATION')) out.push(...organizationFindings(text, tokens, ctx.language), ...orgShapeFindings(text, tokens, ctx.language));
     if (ctx.wanted.has('NRP')) out.push(...nrpFindings(text, tokens, ctx.language));
     return out;
   },
