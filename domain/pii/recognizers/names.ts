@@ -615,6 +615,68 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
   return out;
 }
 
+/**
+ * Places no gazetteer knows, from where they stand and how they are built: capitalised words
+ * (with the particles of place names: "do", "de", "sur", "am", "nad") right after "in", "near",
+ * "from", "aus", "nach", a place label ("City:", "Ort:") or a verb of moving and "to"; the words must be
+ * no given name, no everyday word and no title. A word built like a town ("-ville", "-borg",
+ * "-chester", "-hausen", "-vik") or led by "North/South/Lake/St./San" scores higher.
+ */
+const PLACE_SHAPE_CUES = new Set(['in', 'near', 'from', 'around', 'outside', 'aus', 'nach', 'nahe', 'nearby']);
+/** Cues after which a lone unknown word is as likely a company or a person ("the invoice from Tessaro"). */
+const WEAK_PLACE_CUES = new Set(['from', 'aus']);
+const MOTION_BEFORE_TO = new Set(['moving', 'moved', 'move', 'flying', 'flew', 'fly', 'travelled', 'traveled', 'travelling', 'traveling', 'going', 'went', 'go', 'returning', 'returned', 'relocating', 'relocated', 'driving', 'drove', 'trip', 'way', 'heading', 'headed', 'shipped', 'shipping', 'emigrated', 'commute', 'commutes', 'commuting']);
+const PLACE_PARTICLES = new Set(['do', 'da', 'de', 'dos', 'das', 'del', 'della', 'di', 'du', 'des', 'la', 'le', 'sur', 'am', 'an', 'der', 'im', 'ob', 'nad', 'pod', 'upon', 'on', 'en', 'y', 'i']);
+const PLACE_LEADS = new Set(['north', 'south', 'east', 'west', 'lake', 'port', 'mount', 'fort', 'new', 'san', 'santa', 'santo', 'são', 'saint', 'st', 'ste', 'sankt', 'bad', 'nord', 'süd', 'ost', 'alt', 'groß', 'klein', 'upper', 'lower', 'great', 'little']);
+const TOWN_ENDING = /(?:ville|ton|town|burg|burgh|bury|borough|boro|berg|stadt|dorf|hausen|heim|ingen|by|bye|vik|holm|fors|sund|ås|borg|köping|hamn|chester|caster|cester|port|land|haven|mouth|ford|field|furt|bach|brück|bruck|au|stein|feld|wald|grad|ovo|evo|ice|ow|owo|ino|polis|pur|abad|ia|ija|ón|ao|oro)$/;
+
+function placeWordOk(t: Token, language: Language): boolean {
+  if (!t.cap || /\d/.test(t.text) || t.text.length < 2 || isTitle(t) || isFirstName(t) || isCamelToken(t)) return false;
+  if (FUNCTION_WORDS.has(t.lower) || DE_COMMON.has(t.lower) || DE_NOT_PLACES.has(t.lower)) return false;
+  if (language === 'en' ? isCommonWord(t, language) && !PLACE_LEADS.has(t.lower) : isEverydayToken(t) && !PLACE_LEADS.has(t.lower)) return false;
+  return true;
+}
+
+function placeShapeFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t.cap) continue;
+    const prev = tokens[i - 1];
+    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
+    const cue = /^\s+$/.test(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
+    if (!cue && !labelled) continue;
+    if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2)) continue;
+    let j = i;
+    while (j + 1 < tokens.length && j - i < 5) {
+      const next = tokens[j + 1];
+      if ((next.gap === ' ' || next.gap === '-' || next.gap === '. ') && next.cap && !/\d/.test(next.text) && (placeWordOk(next, language) || next.text === next.text.toUpperCase())) {
+        if (next.gap === '. ' && !PLACE_LEADS.has(tokens[j].lower)) break;
+        j++;
+        continue;
+      }
+      const after = tokens[j + 2];
+      if (next.gap === ' ' && PLACE_PARTICLES.has(next.lower) && !next.cap && after && after.gap === ' ' && after.cap && !/\d/.test(after.text)) {
+        j += 2;
+        continue;
+      }
+      break;
+    }
+    // A run that reads as a person ("in Anna Schmidt's flat") is left to the person rules.
+    if (j > i && isLastName(tokens[j]) && isNameWord(t) && !PLACE_LEADS.has(t.lower)) continue;
+    const lead = PLACE_LEADS.has(t.lower);
+    if (lead && j === i) continue;
+    const shaped = lead || TOWN_ENDING.test(tokens[j].lower);
+    // German capitalises every noun: there an unshaped word must not read as one ("in Ordnung").
+    if (language === 'de' && !shaped && !labelled && (looksLikeNoun(tokens[j]) || j === i)) continue;
+    const weak = j === i && !shaped && WEAK_PLACE_CUES.has(prev.lower);
+    const score = labelled ? 0.7 : shaped ? 0.6 : weak ? 0.4 : 0.5;
+    out.push(finding('LOCATION', text, t.start, tokens[j].end, score, 'place_shape'));
+    i = j;
+  }
+  return out;
+}
+
 const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}]/u;
 const PLACE_LABEL = /(?:city|town|place of birth|birthplace|residence|country|region|state|province|county|ort|stadt|wohnort|geburtsort|land|kanton|bundesland|region)\s?:\s*$/i;
 
@@ -944,7 +1006,7 @@ export const namedEntityRecognizer: Recognizer = {
     const tokens = tokenize(text);
     const out: Finding[] = [];
     if (ctx.wanted.has('PERSON')) out.push(...personFindings(text, tokens, ctx.language));
-    if (ctx.wanted.has('LOCATION')) out.push(...placeFindings(text, tokens, ctx.language));
+    if (ctx.wanted.has('LOCATION')) out.push(...placeFindings(text, tokens, ctx.language), ...placeShapeFindings(text, tokens, ctx.language));
     if (ctx.wanted.has('ORGANIZATION')) out.push(...organizationFindings(text, tokens, ctx.language), ...orgShapeFindings(text, tokens, ctx.language));
     if (ctx.wanted.has('NRP')) out.push(...nrpFindings(text, tokens, ctx.language));
     return out;
