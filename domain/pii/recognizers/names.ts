@@ -631,7 +631,8 @@ const PLACE_LEADS = new Set(['north', 'south', 'east', 'west', 'lake', 'port', '
 const TOWN_ENDING = /(?:ville|ton|town|burg|burgh|bury|borough|boro|berg|stadt|dorf|hausen|heim|ingen|by|bye|vik|holm|fors|sund|ås|borg|köping|hamn|chester|caster|cester|port|land|haven|mouth|ford|field|furt|bach|brück|bruck|au|stein|feld|wald|grad|ovo|evo|ice|ow|owo|ino|polis|pur|abad|ia|ija|ón|ao|oro)$/;
 
 function placeWordOk(t: Token, language: Language): boolean {
-  if (!t.cap || /\d/.test(t.text) || t.text.length < 2 || isTitle(t) || isFirstName(t) || isCamelToken(t)) return false;
+  if (!t.cap || /\d/.test(t.text) || t.text.length < 2 || isTitle(t) || isCamelToken(t)) return false;
+  if (isFirstName(t) && !isPlaceWord(t)) return false;
   if (FUNCTION_WORDS.has(t.lower) || DE_COMMON.has(t.lower) || DE_NOT_PLACES.has(t.lower)) return false;
   if (language === 'en' ? isCommonWord(t, language) && !PLACE_LEADS.has(t.lower) : isEverydayToken(t) && !PLACE_LEADS.has(t.lower)) return false;
   return true;
@@ -650,7 +651,7 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
     let j = i;
     while (j + 1 < tokens.length && j - i < 5) {
       const next = tokens[j + 1];
-      if ((next.gap === ' ' || next.gap === '-' || next.gap === '. ') && next.cap && !/\d/.test(next.text) && (placeWordOk(next, language) || next.text === next.text.toUpperCase())) {
+      if ((next.gap === ' ' || next.gap === '-' || next.gap === '. ') && next.cap && !/\d/.test(next.text) && !FUNCTION_WORDS.has(next.lower) && !isTitle(next) && (language === 'en' || !DE_COMMON.has(next.lower))) {
         if (next.gap === '. ' && !PLACE_LEADS.has(tokens[j].lower)) break;
         j++;
         continue;
@@ -910,7 +911,8 @@ function orgShapeFindings(text: string, tokens: Token[], language: Language): Fi
   const out: Finding[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (!orgWord(t, language)) continue;
+    // A sentence's first word is capitalised anyway: an everyday one ("Yesterday") starts no name.
+    if (!orgWord(t, language) || (t.sentStart && isCommonWord(t, language))) continue;
     // The longest run of capitalised words joined by spaces, hyphens, "&", commas and list words;
     // a comma only inside a list that a list word ends ("X, Y and Z"), never before an acronym.
     let j = i;
@@ -943,12 +945,12 @@ function orgShapeFindings(text: string, tokens: Token[], language: Language): Fi
     const first = tokens[i];
     const words = tokens.slice(i, j + 1).filter((x) => !ORG_LIST_JOINS.has(x.lower));
     const anyPlace = words.length === 1 ? isPlaceWord(first) : !!placeInfo(words.map((w) => w.lower).join(' ')) || (joined && words.some((w) => isPlaceWord(w)));
-    const personLike = isFirstName(first) || (words.length === 2 && !joined && isNameWord(words[1]) && isNameWord(first)) || personCueBefore(text, tokens, i);
     const prev = tokens[i - 1];
     const verb = orgVerbFollows(tokens, j);
     const brand = words.some((w) => BRAND_COMPOUND.test(w.text));
     const leadCue = !!prev && /^\s+$/.test(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
     const cue = leadCue && !(prev && PERSON_CUES.has(prev.lower) && !ORG_LEAD_CUES_EN.has(prev.lower) && prev.lower !== 'to');
+    const personLike = words.some((w) => isFirstName(w)) && !joined ? true : isFirstName(first) || (words.length === 2 && !joined && isNameWord(words[1]) && isNameWord(first)) || (!leadCue && personCueBefore(text, tokens, i));
     const single = words.length === 1;
     let score = 0;
     if (verb && !personLike && !anyPlace && (!single || brand || (language === 'en' && !t.sentStart && !isEverydayToken(first)))) score = joined || brand ? 0.7 : 0.55;
