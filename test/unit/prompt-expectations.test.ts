@@ -113,16 +113,31 @@ describe('linear-time matching on adversarial input', () => {
     compiled.regex.matcher(large).find();
     let matchedSmall = true;
     let matchedLarge = true;
-    const tSmall = fastestMs(() => {
-      matchedSmall = compiled.regex.matcher(small).find();
-    }, 15, 10);
-    const tLarge = fastestMs(() => {
-      matchedLarge = compiled.regex.matcher(large).find();
-    }, 9, 1);
+    // Small and large alternate, so a busy moment on a shared machine slows both, and the fastest
+    // of each is kept: what is left is the engine's own cost.
+    let tSmall = Number.POSITIVE_INFINITY;
+    let tLarge = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 9; i++) {
+      tSmall = Math.min(
+        tSmall,
+        fastestMs(() => {
+          matchedSmall = compiled.regex.matcher(small).find();
+        }, 1, 10),
+      );
+      tLarge = Math.min(
+        tLarge,
+        fastestMs(() => {
+          matchedLarge = compiled.regex.matcher(large).find();
+        }, 1, 1),
+      );
+    }
     expect(matchedSmall).toBe(false);
     expect(matchedLarge).toBe(false);
+    // Ten times the input: 10 for an ideal linear engine, 100 for a quadratic one (Node's own engine
+    // takes 10 s on 24 characters of (a|a)*z). re2js measures 8-29 here (its DFA cache and the
+    // garbage collector cost more on the larger input), so the bound is half the quadratic figure.
     const ratio = tLarge / Math.max(tSmall, 0.05);
-    expect(ratio).toBeLessThan(30);
+    expect(ratio).toBeLessThan(50);
   });
 
   it('the limit itself: a count of exactly 1000 compiles, 1001 does not', () => {
