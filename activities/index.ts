@@ -10,6 +10,7 @@ import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
 import { createShieldActivities } from './shield';
+import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -35,6 +36,8 @@ export interface ActivityUseCases {
   repairBatchJobs(): Promise<{ checked: number; started: string[] }>;
   /** Deletes sanitizer sessions past their TTL; how many (services/sanitizer/sessions.ts). */
   deleteExpiredSanitizerSessions(): Promise<number>;
+  /** A prompt test case through the gateway service (services/prompts/test-case-executor.ts). */
+  promptCases: PromptCaseExecutor;
 }
 
 /** Every activity the worker registers, built over its dependencies. */
@@ -46,6 +49,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
     ...createShieldActivities(deps),
+    ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
   };
 }
 

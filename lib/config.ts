@@ -56,6 +56,13 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+  // --- Prompt library (issue 11) ---
+  // Tokens (about 4 characters each) of bound and referenced documents injected into one execution.
+  PROMPT_DOCUMENT_TOKEN_BUDGET: numberFrom(4000),
+  // Test cases of one run executed at once.
+  PROMPT_TEST_CONCURRENCY: numberFrom(4),
+  // How often execution counts (totalExecutions) are written behind the gateway.
+  PROMPT_COUNTER_FLUSH_MS: numberFrom(1000),
   // --- Batch jobs (spec document 1, Limits; the names are the spec's) ---
   BATCH_MAX_ITEMS: numberFrom(50_000),
   BATCH_MAX_FILE_SIZE_MB: numberFrom(100),

@@ -1,5 +1,6 @@
 import { type ProviderRegistry, createProviderRegistry } from '../activities/providers';
 import { type Db, createDb } from '../db/connection';
+import { ExecutionAnalyticsService } from './analytics/executions';
 import type { Config } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
@@ -35,6 +36,17 @@ import { ShieldQuota } from './shield/quota';
 import { HandoffRetention } from './shield/retention';
 import { ScopeService } from './shield/scopes';
 import { ShieldSettingsService } from './shield/settings';
+import { CustomDocumentService } from './custom-documents/documents';
+import { DocumentTypeService } from './custom-documents/types';
+import { ProjectService } from './projects/projects';
+import { RepositoryService } from './projects/repositories';
+import { TeamService } from './projects/teams';
+import { PromptAccess } from './prompts/access';
+import { GatewayPrompts } from './prompts/gateway-prompts';
+import { PromptService } from './prompts/prompts';
+import { TestRunService } from './prompts/test-runs';
+import { TestSetService } from './prompts/test-sets';
+import { MembershipService } from './tenancy/memberships';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -75,6 +87,18 @@ export interface Services {
   handoffs: HandoffService;
   shieldScopes: ScopeService;
   shieldSettings: ShieldSettingsService;
+  // Prompt library (issue 11)
+  memberships: MembershipService;
+  prompts: PromptService;
+  gatewayPrompts: GatewayPrompts;
+  testSets: TestSetService;
+  testRuns: TestRunService;
+  projects: ProjectService;
+  repositories: RepositoryService;
+  teams: TeamService;
+  documentTypes: DocumentTypeService;
+  customDocuments: CustomDocumentService;
+  analytics: ExecutionAnalyticsService;
 }
 
 export interface Container extends Infrastructure {
@@ -135,6 +159,19 @@ export function createContainer(infra: Infrastructure): Container {
     health: providerHealth,
     limiter: new AdvisoryRateLimiter(db),
   });
+  // Prompt library (issue 11): stored prompts, test runs, custom documents; the gateway resolves metadata.promptId.
+  const promptAccess = new PromptAccess(db);
+  const prompts = new PromptService({ db, access: promptAccess, audit, webhooks });
+  const gatewayPrompts = new GatewayPrompts({
+    db,
+    access: promptAccess,
+    prompts,
+    webhooks,
+    logger,
+    tokenBudget: config.PROMPT_DOCUMENT_TOKEN_BUDGET,
+    flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
+  });
+  const documentTypes = new DocumentTypeService({ db, audit });
   const gateway = new GatewayService({
     config,
     routing,
@@ -149,6 +186,7 @@ export function createContainer(infra: Infrastructure): Container {
     logger,
     webhooks,
     sanitization,
+    prompts: gatewayPrompts,
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -188,6 +226,17 @@ export function createContainer(infra: Infrastructure): Container {
     handoffs,
     shieldScopes,
     shieldSettings,
+    memberships: new MembershipService({ db, audit, auth }),
+    prompts,
+    gatewayPrompts,
+    testSets: new TestSetService({ db, access: promptAccess, audit }),
+    testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
+    projects: new ProjectService({ db, audit }),
+    repositories: new RepositoryService({ db, audit }),
+    teams: new TeamService({ db, audit }),
+    documentTypes,
+    customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
+    analytics: new ExecutionAnalyticsService(db),
   };
   return {
     ...infra,
@@ -196,10 +245,12 @@ export function createContainer(infra: Infrastructure): Container {
       auth.start();
       recorder.start();
       breakers.start();
+      gatewayPrompts.start();
     },
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
+      await gatewayPrompts.stop();
       await webhooks.drain();
       await auth.stop();
       await breakers.stop();

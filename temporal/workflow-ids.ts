@@ -21,3 +21,5 @@ export const handoffWorkflowId = (handoffId: string) => `handoff:${handoffId}`;
 /** The leaver sweep schedule and the workflow id of its runs (one per task queue). */
 export const shieldLeaverScheduleId = (taskQueue: string) => `shield-leavers:${taskQueue}`;
 export const shieldLeaverRunWorkflowId = (taskQueue: string) => `shield-leavers-run:${taskQueue}`;
+/** One test run of a stored prompt version over its test sets. */
+export const promptTestWorkflowId = (runId: string) => `prompt-test:${runId}`;

@@ -7,3 +7,4 @@ export { providerHealthWorkflow } from './provider-health';
 export { sanitizerCleanupWorkflow } from './sanitizer-cleanup';
 export { batchRepairWorkflow } from './batch-repair';
 export { handoffRetentionWorkflow, shieldLeaverSweepWorkflow } from './shield-handoff';
+export { promptTestWorkflow } from './prompt-test';

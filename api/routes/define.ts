@@ -52,6 +52,8 @@ export interface RouteDef<B, Q, P, Auth extends AuthRule | 'public'> {
   bodyLimit?: string;
   /** Status → description and optional response schema (for the OpenAPI document). */
   responses: Record<number, { description: string; schema?: AnyZod }>;
+  /** Cache-Control: no-store on every answer, errors and refusals included (set before authentication). */
+  noStore?: boolean;
   /** Returns the response body; set ctx.status for anything but 200. */
   handler: (ctx: Context, input: RouteInput<B, Q, P, Auth>) => unknown | Promise<unknown>;
 }
@@ -136,7 +138,12 @@ export function mountRoutes(router: Router, registry: OpenAPIRegistry, routes: A
       ),
     });
 
-    router[route.method](route.path, ...jsonInput(route.bodyLimit), async (ctx) => {
+    const noStore: Middleware = async (ctx, next) => {
+      // Set first: the error middleware keeps headers, so 400/401/404/413 answers carry it too.
+      ctx.set('Cache-Control', 'no-store');
+      await next();
+    };
+    router[route.method](route.path, ...(route.noStore ? [noStore] : []), ...jsonInput(route.bodyLimit), async (ctx) => {
       const principal = route.auth === 'public' ? null : await authenticateRequest(ctx, route.auth);
       const input = {
         params: parse(params, ctx.params, 'path parameters'),

@@ -51,6 +51,23 @@ export const userRoutes = [
     },
   }),
   defineRoute({
+    method: 'patch',
+    path: '/api/v1/users/:userId',
+    summary: "Deactivate or reactivate a member's membership in this company",
+    description:
+      'A deactivated membership grants nothing in this company (spec document 2, rule 4): sessions and API keys of the user here are refused and the prompt library shows them nothing. Other companies are unaffected.',
+    tags: ['Users'],
+    auth: admins,
+    params: z.object({ userId: z.string().min(1) }),
+    body: z.object({ isActive: z.boolean({ error: 'isActive must be a boolean' }) }).strict(),
+    responses: {
+      200: { description: 'The membership', schema: z.object({ success: z.literal(true), membership: z.object({ userId: z.string(), role: z.string(), isActive: z.boolean(), deactivatedAt: z.string().nullable() }) }) },
+      400: { description: 'Invalid body, or your own membership', schema: errorSchema },
+      404: { description: 'Not a member of this company', schema: errorSchema },
+    },
+    handler: async (ctx, { principal, params, body }) => ({ success: true, membership: await ctx.services.memberships.setActive(principal, params.userId, body.isActive) }),
+  }),
+  defineRoute({
     method: 'get',
     path: '/api/v1/audit-logs',
     summary: "The company's audit log, newest first",

@@ -119,7 +119,8 @@ export class AuthService {
       .join('users as u', 'u.id', 's.user_id')
       .join('companies as c', 'c.id', 's.company_id')
       .leftJoin('memberships as m', function () {
-        this.on('m.user_id', 's.user_id').andOn('m.company_id', 's.company_id');
+        // A deactivated membership is no membership: the session is refused (spec document 2, rule 4).
+        this.on('m.user_id', 's.user_id').andOn('m.company_id', 's.company_id').andOnNull('m.deactivated_at');
       })
       .where('s.token_hash', tokenHash)
       .whereNull('s.revoked_at')
@@ -146,7 +147,7 @@ export class AuthService {
     const row = await this.db('api_keys as k')
       .join('companies as c', 'c.id', 'k.company_id')
       .leftJoin('memberships as m', function () {
-        this.on('m.user_id', 'k.created_by_user_id').andOn('m.company_id', 'k.company_id');
+        this.on('m.user_id', 'k.created_by_user_id').andOn('m.company_id', 'k.company_id').andOnNull('m.deactivated_at');
       })
       .leftJoin('users as o', 'o.id', 'k.created_by_user_id')
       .where('k.key_hash', keyHash)
@@ -211,6 +212,7 @@ export class AuthService {
 
     const membership = await this.db('memberships')
       .where({ user_id: user.id })
+      .whereNull('deactivated_at')
       .orderByRaw('company_id = ? desc, created_at asc', [user.homeCompanyId])
       .first('company_id', 'role');
     if (!membership) {

@@ -27,7 +27,7 @@ const taskCodesSchema = z.union([z.array(z.string().max(64)).max(20), z.string()
 
 export const executeRequestSchema = z
   .object({
-    prompt: z.string().min(1, 'prompt is required'),
+    prompt: z.string().default('').describe('required unless metadata.promptId names a stored prompt (whose content is then used)'),
     systemPrompt: z.string().optional(),
     messages: z.array(messageSchema).optional(),
     variables: z.record(z.string(), z.unknown()).optional(),
@@ -38,7 +38,8 @@ export const executeRequestSchema = z
     metadata: z
       .object({
         projectId: z.string().optional(),
-        promptId: z.string().optional(),
+        promptId: z.string().optional().describe('a stored prompt (public promptId or database id): its production version runs'),
+        promptVersionId: z.union([z.string(), z.number().int().positive()]).optional().describe('with promptId: run this version (id or number) instead of production'),
         chainId: z.string().optional(),
         chainExecutionId: z.string().optional(),
         agent: z.union([z.string(), z.boolean(), z.record(z.string(), z.unknown())]).optional(),
@@ -90,6 +91,7 @@ export const executeRequestSchema = z
     specializations: z.array(z.string().max(64)).max(20).optional(),
     acknowledgeUnprotectedDocument: z.boolean().default(false),
   })
+  .refine((b) => b.prompt.length > 0 || b.metadata?.promptId !== undefined, { message: 'prompt is required', path: ['prompt'] })
   .refine((b) => !b.useClientCredentials || b.clientProvider, {
     message: 'clientProvider is required when useClientCredentials is true',
     path: ['clientProvider'],

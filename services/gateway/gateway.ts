@@ -9,6 +9,7 @@
  *   attempts.ts          the attempt loop with fallback, retry-after and breaker reports
  *   supervised.ts        SUPERVISED: the hold and its workflow
  *   execution-record.ts  the record of every call that reached a provider (written behind the response)
+ *   ../prompts/gateway-prompts.ts  a stored prompt (metadata.promptId), its documents, resolveReferences
  *
  * This file orders them, keeps the per-company concurrency guardrail and the server span.
  */
@@ -25,7 +26,8 @@ import { callWithFallback } from './attempts';
 import { buildCompletionRequest, hasImage } from './completion-request';
 import { dryRunAnswer } from './dry-run';
 import type { ExecuteRequest } from './execute-request';
-import { type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from './execution-record';
+import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from './execution-record';
+import { GatewayPrompts, type Injection, type StoredPromptRef } from '../prompts/gateway-prompts';
 import { type GatewayDeps, geofencing } from './plan';
 import { GatewayPlanner } from './planning';
 import type { ProtectedRun } from './sanitization';
@@ -71,6 +73,16 @@ export class GatewayService {
     const { traceId, spanId } = span.spanContext();
     const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
 
+    // A stored prompt (or references) becomes an ordinary request first: one property check otherwise.
+    let stored: StoredPromptRef | null = null;
+    let injection: Injection | undefined;
+    if (this.deps.prompts && GatewayPrompts.applies(req)) {
+      const resolved = await this.deps.prompts.resolve(principal, req);
+      req = resolved.request;
+      stored = resolved.prompt;
+      injection = resolved.injection;
+    }
+
     // Rules 1 and 2 (entitlement, the effective policy's sanitization mode, documents): 403s are thrown here, before anything runs.
     const applied = await this.planner.effectivePolicy(principal, req);
     const sanitization = await this.deps.sanitization.decide(principal, req, applied?.sanitization ?? null);
@@ -83,7 +95,7 @@ export class GatewayService {
     const plan = await this.planner.plan(principal, req, specializations.dimensions, hasImage(request.attachments), applied);
     const routingMs = performance.now() - startedAt;
 
-    if (req.executionMode === 'DRY_RUN') return dryRunAnswer(req, request, plan, { startedAt, routingMs });
+    if (req.executionMode === 'DRY_RUN') return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection);
 
     // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
     let protectedRun: ProtectedRun | null = null;
@@ -145,7 +157,7 @@ export class GatewayService {
     });
 
     if (req.executionMode === 'SUPERVISED') {
-      return holdAnswer(this.deps, {
+      const held = await holdAnswer(this.deps, {
         principal,
         executionId,
         req,
@@ -157,6 +169,8 @@ export class GatewayService {
         record,
         timing: { startedAt, routingMs, providerMs },
       });
+      if (stored) this.promptExecuted(principal, stored, record, 'SUPERVISED');
+      return held;
     }
 
     const geo = geofencing(plan);
@@ -164,6 +178,7 @@ export class GatewayService {
     // One record object, no copies: the recorder keeps it as handed over (written behind the response).
     record.latencyMs = Math.round(totalMs);
     this.deps.recorder.record(record);
+    if (stored) this.promptExecuted(principal, stored, record, 'AUTONOMOUS');
     // The event's data is built only when a subscription may want it (most companies have none).
     if (this.deps.webhooks?.wants(principal.companyId, 'gateway.executed')) {
       this.deps.webhooks.gatewayExecuted(principal.companyId, executedEvent(record, 'AUTONOMOUS', totalMs, null));
@@ -193,6 +208,18 @@ export class GatewayService {
       policyChecked: plan.applied !== null,
       policyName: plan.applied?.name ?? null,
     };
+  }
+
+  /** A stored prompt ran: its execution count and prompt.executed (services/prompts/gateway-prompts.ts). */
+  private promptExecuted(principal: Principal, stored: StoredPromptRef, r: AnsweredExecutionRecord, mode: string): void {
+    this.deps.prompts!.executed(principal.companyId, stored, {
+      executionId: r.id,
+      executionTimeMs: r.latencyMs,
+      provider: r.providerName ?? '',
+      model: r.model ?? '',
+      tokensUsed: r.totalTokens,
+      mode,
+    });
   }
 
   /** The 429 guardrail: at most GATEWAY_MAX_CONCURRENT_PER_COMPANY calls in flight per company. */

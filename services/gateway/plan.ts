@@ -22,6 +22,7 @@ import type { ProviderGroupService } from '../providers/provider-groups';
 import type { ProviderService, RuntimeProvider } from '../providers/providers';
 import type { RuntimePolicy } from '../routing/policies';
 import type { RoutingService } from '../routing/routing';
+import type { GatewayPrompts } from '../prompts/gateway-prompts';
 import type { WebhookService } from '../webhooks/webhooks';
 import type { ExecutionRecorder } from './execution-recorder';
 import type { GatewaySanitization } from './sanitization';
@@ -45,6 +46,8 @@ export interface GatewayDeps {
   sanitization: GatewaySanitization;
   routing: RoutingService;
   breakers: BreakerGate;
+  /** Stored prompts (metadata.promptId), bound documents and resolveReferences (issue 11). */
+  prompts?: GatewayPrompts;
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */

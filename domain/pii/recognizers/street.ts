@@ -1,5 +1,6 @@
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
+import { type AnchoredPattern, anchoredMatches } from './anchored';
 import { finding, type Recognizer } from './types';
 
 /**
@@ -81,12 +82,90 @@ const STREET_SUFFIXED = `(?<![\\p{L}\\p{N}])(?:${W}\\s){0,3}(?:[\\p{Lu}][\\p{L}\
 /** Capitalised words and a number, trusted only with a postal code and town right after. */
 const STREET_GENERIC = `(?<![\\p{L}\\p{N}])(?:${W}\\s){0,3}${W}\\s${NUM}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}])`;
 
-const RES: [RegExp, number, string][] = [
-  [new RegExp(`${STREET_PREFIXED}${TAIL}`, 'gu'), 0.75, 'street_prefixed'],
-  [new RegExp(`${STREET_SUFFIXED_NUM_FIRST}${TAIL}`, 'gu'), 0.8, 'street_number_first'],
-  [new RegExp(`${STREET_SUFFIXED}${TAIL}`, 'gu'), 0.7, 'street_suffixed'],
-  [new RegExp(`${STREET_GENERIC}${TAIL}`, 'gu'), 0.6, 'street_generic'],
+/**
+ * The street patterns with their anchors (recognizers/anchored.ts): each match's house number is
+ * a digit after whitespace, right after a street-type ending or word (suffixed), after a type word
+ * and up to four words (prefixed), or followed by a postal code and a town (generic). maxBack is
+ * the longest the words before that digit can be: four words of at most 41 characters and their
+ * separators, plus the type word.
+ */
+const NUM_REST = '\\d{0,4}(?:\\s?[a-zA-Z](?![\\p{L}.]))?(?:\\s?[-–/]\\s?\\d{1,4}[a-zA-Z]?)?';
+/** Regex source of a type word as plain lower-case text ("st\\.?" → "st"). */
+const plain = (x: string) => x.replace(/\\\.\??/g, '.').replace(/\.$/, '').toLowerCase();
+const SUFFIX_WORD_SET = new Set(SUFFIX_WORDS.map(plain));
+const SUFFIX_ENDING_SET = new Set(SUFFIX_ENDINGS.split('|').map(plain));
+const MAX_ENDING = Math.max(...[...SUFFIX_ENDING_SET].map((x) => x.length));
+/** First whitespace-separated part of each prefix type word ("avenue of" → "avenue"), without its dot. */
+const PREFIX_FIRST_PARTS = new Set(PREFIX_TYPES.map((x) => plain(x).split(' ')[0].replace(/\.$/, '')));
+const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
+const isWordPart = (c: string) => /[\p{L}\p{M}'’-]/u.test(c);
+
+/** The digit at h follows a street-type ending or word ("Hauptstr. 5", "Kyrkgatan 12", "Oak Street 4"). */
+function afterSuffixType(text: string, h: number): boolean {
+  let q = h;
+  if (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
+  if (q > 0 && text[q - 1] === ',') q--;
+  if (q > 0 && text[q - 1] === '.') q--;
+  let w = q;
+  while (w > 0 && q - w <= 41 && isWordPart(text[w - 1])) w--;
+  if (w === q) return false;
+  const word = text.slice(w, q).toLowerCase();
+  if (SUFFIX_WORD_SET.has(word)) return true;
+  for (let n = 1; n <= MAX_ENDING && n <= word.length; n++) if (SUFFIX_ENDING_SET.has(word.slice(-n))) return true;
+  return false;
+}
+/** One of the five whitespace-separated parts before the digit at h is a prefix type word ("ul.", "Rua", "Via"). */
+function afterPrefixType(text: string, h: number): boolean {
+  let q = h;
+  for (let parts = 0; parts < 6 && q > 0 && h - q < 200; parts++) {
+    while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
+    let w = q;
+    while (w > 0 && !isSpace(text.charCodeAt(w - 1))) w--;
+    const part = text
+      .slice(w, q)
+      .toLowerCase()
+      .replace(/^[^\p{L}]+/u, '')
+      .replace(/\.$/, '');
+    if (PREFIX_FIRST_PARTS.has(part)) return true;
+    q = w;
+  }
+  return false;
+}
+
+const ANCHORED: [AnchoredPattern, number, string][] = [
+  [
+    {
+      anchor: /(?<=\s)\d/g,
+      accept: afterPrefixType,
+      sticky: new RegExp(`${STREET_PREFIXED}${TAIL}`, 'uy'),
+      maxBack: 200,
+    },
+    0.75,
+    'street_prefixed',
+  ],
+  [
+    {
+      anchor: /\d(?<=[\p{L}.],?\s?\d)/gu,
+      accept: afterSuffixType,
+      sticky: new RegExp(`${STREET_SUFFIXED}${TAIL}`, 'uy'),
+      maxBack: 200,
+    },
+    0.7,
+    'street_suffixed',
+  ],
+  [
+    {
+      anchor: new RegExp(`\\d(?<=[\\p{L}\\p{M}'’.-]\\s\\d)(?=${NUM_REST}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}]))`, 'gu'),
+      sticky: new RegExp(`${STREET_GENERIC}${TAIL}`, 'uy'),
+      maxBack: 180,
+    },
+    0.6,
+    'street_generic',
+  ],
 ];
+/** Starts at its house number: a global scan finds the digits quickly. */
+const NUMBER_FIRST_RE = new RegExp(`${STREET_SUFFIXED_NUM_FIRST}${TAIL}`, 'gu');
+
 /** A postal code and its town as a line (or field) of their own. */
 const POSTCODE_TOWN_RE = new RegExp(`(?<=^|\\n|:\\s?|,\\s)(?:${POSTCODE})\\s(?:${TOWN})(?=\\s*(?:$|\\n|,|\\.))`, 'gu');
 /** A postal code after its label. */
@@ -119,21 +198,20 @@ export const streetRecognizer: Recognizer = {
   types: ['ADDRESS'],
   find(text) {
     const out: Finding[] = [];
-    for (const [re, base, source] of RES) {
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        let start = m.index;
-        let end = m.index + m[0].length;
-        end = trimEnd(text, start, end);
-        // Leading sentence words ("Ship to 12 Oak Street") are not part of the street.
-        const lead = /^(?:[\p{L}]+\s)+?(?=\d)/u.exec(text.slice(start, end));
-        if (source === 'street_number_first' && lead) start += lead[0].length;
-        const value = text.slice(start, end);
-        if (NOT_STREET_START.test(value)) continue;
-        if (!/\d/.test(value)) continue;
-        out.push(finding('ADDRESS', text, start, end, withContext(text, start, end, 'ADDRESS', base, 0.15), source));
-      }
-    }
+    const push = (m: RegExpExecArray, base: number, source: string) => {
+      let start = m.index;
+      let end = trimEnd(text, start, m.index + m[0].length);
+      // Leading sentence words ("Ship to 12 Oak Street") are not part of the street.
+      const lead = /^(?:[\p{L}]+\s)+?(?=\d)/u.exec(text.slice(start, end));
+      if (source === 'street_number_first' && lead) start += lead[0].length;
+      const value = text.slice(start, end);
+      if (NOT_STREET_START.test(value) || !/\d/.test(value)) return;
+      end = Math.max(end, start);
+      out.push(finding('ADDRESS', text, start, end, withContext(text, start, end, 'ADDRESS', base, 0.15), source));
+    };
+    for (const [pattern, base, source] of ANCHORED) for (const m of anchoredMatches(text, pattern)) push(m, base, source);
+    NUMBER_FIRST_RE.lastIndex = 0;
+    for (let m = NUMBER_FIRST_RE.exec(text); m !== null; m = NUMBER_FIRST_RE.exec(text)) push(m, 0.8, 'street_number_first');
     ADDRESS_LABEL_RE.lastIndex = 0;
     for (let m = ADDRESS_LABEL_RE.exec(text); m !== null; m = ADDRESS_LABEL_RE.exec(text)) {
       const end = trimEnd(text, m.index, m.index + m[0].length);
