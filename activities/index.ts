@@ -9,6 +9,7 @@ import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
+import { createShieldActivities } from './shield';
 import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 
 /**
@@ -47,6 +48,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
+    ...createShieldActivities(deps),
     ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
   };
 }

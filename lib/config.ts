@@ -152,6 +152,21 @@ const configSchema = z.object({
   BATCH_SANITIZER_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(259_200),
   // Sanitizer calls in flight per activity when a native chunk or a collected round is protected or restored.
   BATCH_SANITIZER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+
+  // --- Protected handoff (services/shield) ---
+  // The length of one retention day in seconds. Retention is set in days (7 by default, admins 1-30;
+  // KEEP at most 365; leavers' handoffs 30 days after they leave); tests shorten the day to seconds.
+  SHIELD_RETENTION_DAY_SECONDS: z.coerce.number().positive().default(86_400),
+  // Live stand-ins per company (spec: 200,000); more is 413 TOO_MANY_STAND_INS.
+  SHIELD_MAX_LIVE_STAND_INS: z.coerce.number().int().min(1).default(200_000),
+  // How often the worker looks for members who left (their handoffs go 30 days later unless held).
+  SHIELD_LEAVER_SWEEP_SECONDS: z.coerce.number().int().min(1).default(3600),
+  // Shield requests (handoff creates and restores) per company per calendar month by tier; 0 = no limit.
+  // The spec gives free = 10 and leaves the others open.
+  SHIELD_MONTHLY_LIMIT_FREE: z.coerce.number().int().min(0).default(10),
+  SHIELD_MONTHLY_LIMIT_STANDARD: z.coerce.number().int().min(0).default(500),
+  SHIELD_MONTHLY_LIMIT_PROFESSIONAL: z.coerce.number().int().min(0).default(5000),
+  SHIELD_MONTHLY_LIMIT_ENTERPRISE: z.coerce.number().int().min(0).default(0),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

@@ -50,6 +50,13 @@ const schema = z.object({
   ENTITY_MODEL_THRESHOLD: numberFrom(0.5),
   ENTITY_MODEL_IDLE_UNLOAD_SECONDS: numberFrom(300),
   SANITIZER_API_TOKEN: z.string().min(16, 'SANITIZER_API_TOKEN must be at least 16 characters').optional(),
+  // Protected handoff: earlier master keys (base64, comma-separated) whose surrogate keys still unwrap
+  // scope secrets and handoff mappings made under them, until every scope is rotated off them.
+  SHIELD_PREVIOUS_ENCRYPTION_KEYS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32), 'SHIELD_PREVIOUS_ENCRYPTION_KEYS: each key must be 32 bytes, base64-encoded'),
   // Largest decoded document accepted by sanitize and inspect-headers.
   SANITIZER_MAX_DOCUMENT_BYTES: numberFrom(15 * 1024 * 1024),
   PUBLIC_URL: z.string().optional(),

@@ -29,6 +29,13 @@ import { SanitizerClient } from '../activities/sanitizer/client';
 import { RoutingService } from './routing/routing';
 import { RoutingMetricsService } from './routing/metrics';
 import { RoutingPolicyService } from './routing/policies';
+import { HandoffSanitizerClient } from '../activities/sanitizer/handoff-client';
+import { PROFILE_NAMES } from '../domain/pii';
+import { HandoffService } from './shield/handoffs';
+import { ShieldQuota } from './shield/quota';
+import { HandoffRetention } from './shield/retention';
+import { ScopeService } from './shield/scopes';
+import { ShieldSettingsService } from './shield/settings';
 import { CustomDocumentService } from './custom-documents/documents';
 import { DocumentTypeService } from './custom-documents/types';
 import { ProjectService } from './projects/projects';
@@ -76,6 +83,10 @@ export interface Services {
   routingPolicies: RoutingPolicyService;
   routingMetrics: RoutingMetricsService;
   routing: RoutingService;
+  // Protected handoff (issue 14)
+  handoffs: HandoffService;
+  shieldScopes: ScopeService;
+  shieldSettings: ShieldSettingsService;
   // Prompt library (issue 11)
   memberships: MembershipService;
   prompts: PromptService;
@@ -179,6 +190,20 @@ export function createContainer(infra: Infrastructure): Container {
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
+  // Protected handoff: the sanitizer does the document work; a longer timeout (13 MB of files, PDFs).
+  const handoffClient = new HandoffSanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: Math.max(config.SANITIZER_TIMEOUT_MS, 120_000) });
+  const shieldSettings = new ShieldSettingsService({ db, audit, profiles: PROFILE_NAMES });
+  const shieldScopes = new ScopeService({ db, client: handoffClient, audit });
+  const handoffs = new HandoffService({
+    db,
+    config,
+    logger,
+    client: handoffClient,
+    scopes: shieldScopes,
+    settings: shieldSettings,
+    quota: new ShieldQuota({ db, config }),
+    retention: new HandoffRetention({ temporal, logger, daySeconds: config.SHIELD_RETENTION_DAY_SECONDS }),
+  });
   const services: Services = {
     audit,
     auth,
@@ -198,6 +223,9 @@ export function createContainer(infra: Infrastructure): Container {
     routingPolicies,
     routingMetrics,
     routing,
+    handoffs,
+    shieldScopes,
+    shieldSettings,
     memberships: new MembershipService({ db, audit, auth }),
     prompts,
     gatewayPrompts,

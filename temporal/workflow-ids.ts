@@ -16,5 +16,10 @@ export const providerHealthScheduleId = (taskQueue: string) => `provider-health:
 /** The batch repair schedule and the workflow id of its runs (one per task queue). */
 export const batchRepairScheduleId = (taskQueue: string) => `batch-repair:${taskQueue}`;
 export const batchRepairRunWorkflowId = (taskQueue: string) => `batch-repair-run:${taskQueue}`;
+/** One protected handoff's retention workflow. */
+export const handoffWorkflowId = (handoffId: string) => `handoff:${handoffId}`;
+/** The leaver sweep schedule and the workflow id of its runs (one per task queue). */
+export const shieldLeaverScheduleId = (taskQueue: string) => `shield-leavers:${taskQueue}`;
+export const shieldLeaverRunWorkflowId = (taskQueue: string) => `shield-leavers-run:${taskQueue}`;
 /** One test run of a stored prompt version over its test sets. */
 export const promptTestWorkflowId = (runId: string) => `prompt-test:${runId}`;

@@ -6,4 +6,5 @@ export { providerBreakerWorkflow } from './breakers';
 export { providerHealthWorkflow } from './provider-health';
 export { sanitizerCleanupWorkflow } from './sanitizer-cleanup';
 export { batchRepairWorkflow } from './batch-repair';
+export { handoffRetentionWorkflow, shieldLeaverSweepWorkflow } from './shield-handoff';
 export { promptTestWorkflow } from './prompt-test';

@@ -54,7 +54,7 @@ export class SanitizerClient {
     return this.call('POST', `/api/v1/sessions/${encodeURIComponent(token)}/restore`, { content, restoration_mode: 'strict' });
   }
 
-  private async call<T>(method: string, path: string, body: unknown): Promise<T> {
+  protected async call<T>(method: string, path: string, body: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(this.opts.url.replace(/\/+$/, '') + path, {
@@ -63,7 +63,7 @@ export class SanitizerClient {
           'content-type': 'application/json',
           ...(this.opts.token ? { authorization: `Bearer ${this.opts.token}` } : {}),
         },
-        body: JSON.stringify(body),
+        body: method === 'GET' ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.opts.timeoutMs),
       });
     } catch (err) {

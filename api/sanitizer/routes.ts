@@ -27,6 +27,7 @@ import {
   sessionResponseSchema,
   tokenParamsSchema,
 } from './schemas';
+import { handoffSanitizerRoutes } from './handoff-routes';
 
 /**
  * The sanitizer's routes, declared like api/routes/define.ts does for the api (zod validation and
@@ -35,7 +36,7 @@ import {
  */
 type AnyZod = z.ZodType;
 
-interface SanitizerRoute {
+export interface SanitizerRoute {
   method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
@@ -220,7 +221,7 @@ function authorize(ctx: Context, token: string | undefined) {
 }
 
 export function mountSanitizerRoutes(router: Router, registry: OpenAPIRegistry, c: SanitizerContainer) {
-  for (const route of sanitizerRoutes) {
+  for (const route of [...sanitizerRoutes, ...handoffSanitizerRoutes]) {
     registry.registerPath({
       method: route.method,
       path: route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),

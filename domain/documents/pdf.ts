@@ -154,7 +154,7 @@ class LineBuilder {
 type PageItem =
   | { kind: 'text'; lines: LineBuilder }
   | { kind: 'hidden'; hidden: HiddenKind; lines: LineBuilder; chars: number }
-  | { kind: 'image'; coversPage: boolean };
+  | { kind: 'image'; coversPage: boolean; offPage: boolean; source: unknown };
 
 interface PageResult {
   items: PageItem[];
@@ -335,7 +335,8 @@ function readPage(pdfjs: Pdfjs, fnArray: number[], argsArray: unknown[], view: n
         const w = Math.max(0, Math.min(vx1, Math.max(...xs)) - Math.max(vx0, Math.min(...xs)));
         const h = Math.max(0, Math.min(vy1, Math.max(...ys)) - Math.max(vy0, Math.min(...ys)));
         flushCurrent();
-        current = { kind: 'image', coversPage: (w * h) / pageArea >= PAGE_SIZED };
+        // The picture's object id (or, for inline images, the decoded image itself): handoff thumbnails read its pixels.
+        current = { kind: 'image', coversPage: (w * h) / pageArea >= PAGE_SIZED, offPage: w * h <= 0, source: args[0] };
         items.push(current);
         break;
       }
@@ -352,6 +353,60 @@ function parseColour(args: unknown[]): [number, number, number] {
   }
   if (args.length >= 3) return [Number(args[0]), Number(args[1]), Number(args[2])].map((c) => (c <= 1 ? c * 255 : c)) as [number, number, number];
   return [0, 0, 0];
+}
+
+/**
+ * The pixels of a painted picture, handed to the caller's onPdfImage (which re-encodes them and
+ * answers a name, or null to remove the picture). pdf.js has decoded the picture already: RGB,
+ * RGBA (a soft mask merged in) or 1-bit grey rows, which are widened to 8-bit grey here.
+ */
+async function thumbnailOf(
+  page: { objs: PdfObjects; commonObjs: PdfObjects },
+  source: unknown,
+  pageNumber: number,
+  onImage: NonNullable<DocumentOptions['onPdfImage']>,
+): Promise<string | null> {
+  const image = typeof source === 'string' ? await objectOf(source.startsWith('g_') ? page.commonObjs : page.objs, source) : source;
+  const img = image as { width?: number; height?: number; kind?: number; data?: Uint8Array | Uint8ClampedArray } | null;
+  if (!img?.data || !img.width || !img.height) return null;
+  const { width, height } = img;
+  let channels: 1 | 3 | 4;
+  let data: Buffer;
+  if (img.kind === 3 && img.data.length >= width * height * 4) {
+    channels = 4;
+    data = Buffer.from(img.data.buffer, img.data.byteOffset, width * height * 4);
+  } else if (img.kind === 2 && img.data.length >= width * height * 3) {
+    channels = 3;
+    data = Buffer.from(img.data.buffer, img.data.byteOffset, width * height * 3);
+  } else if (img.kind === 1) {
+    channels = 1;
+    const rowBytes = Math.ceil(width / 8);
+    data = Buffer.alloc(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) data[y * width + x] = img.data[y * rowBytes + (x >> 3)]! & (0x80 >> (x & 7)) ? 255 : 0;
+    }
+  } else return null;
+  return onImage({ page: pageNumber, width, height, channels, data });
+}
+
+interface PdfObjects {
+  get(id: string, callback: (data: unknown) => void): unknown;
+}
+
+/** A pdf.js object by id, once resolved (the operator list has been read, so it normally is). */
+function objectOf(objs: PdfObjects, id: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 5000);
+    try {
+      objs.get(id, (data) => {
+        clearTimeout(timer);
+        resolve(data);
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve(null);
+    }
+  });
 }
 
 interface PdfReading {
@@ -412,7 +467,6 @@ async function readPdf(buffer: Buffer, opts: DocumentOptions): Promise<PdfReadin
         else if (annotation.subtype !== 'Popup') extraction.annotations++;
         if (annotation.actions) extraction.javascript += Object.keys(annotation.actions).length;
       }
-      page.cleanup();
 
       const visibleChars = items.reduce((s, it) => s + (it.kind === 'text' ? it.lines.chars : 0), 0);
       const invisibleChars = items.reduce((s, it) => s + (it.kind === 'hidden' && it.hidden === 'invisible' ? it.chars : 0), 0);
@@ -434,6 +488,12 @@ async function readPdf(buffer: Buffer, opts: DocumentOptions): Promise<PdfReadin
         if (it.kind === 'text') for (const line of it.lines.lines) lines.push({ line });
         else if (it.kind === 'image') {
           if (it.coversPage && (ocr || visibleChars === 0)) continue; // the scan itself: covered by the page marker
+          // Protected handoff may re-encode a picture as a thumbnail: never on scanned or OCR pages, never off the page.
+          const name = opts.onPdfImage && !ocr && visibleChars > 0 && !it.offPage ? await thumbnailOf(page, it.source, n, opts.onPdfImage) : null;
+          if (name) {
+            lines.push({ marker: `[Image: ${name}]` });
+            continue;
+          }
           extraction.images_removed++;
           marker(MARKERS.image);
         } else if (ocr && it.hidden === 'invisible') {
@@ -443,6 +503,7 @@ async function readPdf(buffer: Buffer, opts: DocumentOptions): Promise<PdfReadin
           marker(MARKERS.hidden);
         }
       }
+      page.cleanup();
       const hasText = visibleChars > 0 || ocr;
       if (!hasText) {
         extraction.pages_without_text.push(n);

@@ -85,6 +85,20 @@ export interface DocumentOptions {
   maxPages?: number;
   /** csv: force a delimiter instead of detecting one. */
   csvDelimiter?: string;
+  /**
+   * PDF (protected handoff thumbnails): called for each picture on a page with text, on the page;
+   * answers the thumbnail's name, written as "[Image: <name>]" in its place, or null to remove it.
+   */
+  onPdfImage?: (image: PdfImagePixels) => Promise<string | null>;
+}
+
+/** A decoded PDF picture: `channels` bytes per pixel, rows top to bottom. */
+export interface PdfImagePixels {
+  page: number;
+  width: number;
+  height: number;
+  channels: 1 | 3 | 4;
+  data: Buffer;
 }
 
 export const DOCUMENT_LIMITS = {

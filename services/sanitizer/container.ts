@@ -10,6 +10,8 @@ import { CredentialExposureService } from './credential-exposures';
 import { RedlistService } from './redlist';
 import { SanitizerService } from './sanitize';
 import { SessionStore } from './sessions';
+import { HandoffProcessor } from './handoff';
+import { SurrogateKeys } from './surrogate-keys';
 
 /** The sanitizer process's dependencies: its database pool, master key box and services. */
 export interface SanitizerContainer {
@@ -22,6 +24,8 @@ export interface SanitizerContainer {
   exposures: CredentialExposureService;
   redlist: RedlistService;
   service: SanitizerService;
+  /** Protected handoff's document processing and restore (services/sanitizer/handoff.ts). */
+  handoff: HandoffProcessor;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export function createSanitizerContainer(
   const exposures = new CredentialExposureService(db);
   const redlist = new RedlistService(db);
   const service = new SanitizerService({ config, engine, sessions, exposures, redlist, logger });
+  const keys = new SurrogateKeys(config.ENCRYPTION_KEY, config.SHIELD_PREVIOUS_ENCRYPTION_KEYS);
+  const handoff = new HandoffProcessor({ config, engine, sanitizer: service, redlist, keys });
   return {
     config,
     db,
@@ -49,6 +55,7 @@ export function createSanitizerContainer(
     exposures,
     redlist,
     service,
+    handoff,
     async close() {
       if (!overrides.db) await db.destroy();
     },

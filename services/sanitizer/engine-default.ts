@@ -54,6 +54,7 @@ function detectWithRedlist(text: string, opts: DetectOptions): Finding[] {
       profiles: opts.profiles,
       customEntities: opts.customEntities,
       redlist: opts.redlist.map((r) => r.term),
+      ...(opts.threshold !== undefined ? { threshold: opts.threshold } : {}),
     });
   } catch (err) {
     if (err instanceof InvalidCustomEntityError) throw ApiError.badRequest(err.message, { label: err.label }, 'INVALID_PATTERN');

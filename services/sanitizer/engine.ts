@@ -27,6 +27,8 @@ export interface DetectOptions {
   customEntities: EngineCustomEntity[];
   /** Terms always detected, whatever the profiles. */
   redlist: { term: string; entityType: string; caseSensitive: boolean }[];
+  /** Findings scoring under this are dropped (domain/pii's default 0.5 when unset). */
+  threshold?: number;
 }
 
 /** One replaced occurrence: original span in the input, and the stand-in's identity. */

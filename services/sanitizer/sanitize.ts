@@ -239,7 +239,7 @@ export class SanitizerService {
    * letter → entity type) always; with spreadsheet_strategy column_header also every column whose
    * header the header inspection classifies. Header cells themselves are never replaced.
    */
-  private async columnFindings(
+  async columnFindings(
     buffer: Buffer,
     type: 'csv' | 'xlsx',
     extracted: ExtractedText,
