@@ -49,3 +49,23 @@ export function isUniqueViolation(err: unknown): boolean {
 export function zodDetails(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
 }
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+/**
+ * The database cannot be reached or refuses work for now (connection refused or cut, server
+ * shutting down or not accepting connections, too many connections, no pooled connection within the
+ * acquire timeout), raw or wrapped by objection. Such a request answers 503 with Retry-After: it
+ * may succeed later, and it is not the client's fault.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; nativeError?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.name === 'KnexTimeoutError') return true;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (code === '55000' && message.includes('not currently accepting connections')) return true;
+  if (/Connection terminated|connection timeout|Timeout acquiring a connection/i.test(message)) return true;
+  return e.nativeError ? isDatabaseUnavailable(e.nativeError) : false;
+}

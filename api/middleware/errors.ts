@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { ApiError } from '../../lib/errors';
+import { ApiError, isDatabaseUnavailable } from '../../lib/errors';
 
 /**
  * Maps every thrown error to a response. An ApiError becomes its status with
@@ -23,6 +23,14 @@ export async function errorMiddleware(ctx: Context, next: Next) {
       const retryAfter = err.extra?.retryAfter;
       if (err.status === 429 && typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
       if (err.status >= 500) ctx.state.log?.error({ err }, err.message);
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not the client's fault, and likely to pass: 503 at once rather than a hang or a 500.
+      ctx.state.log?.warn({ err }, 'database unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { ...(gateway ? { success: false } : {}), error: 'The database is unavailable; try again shortly', code: 'DATABASE_UNAVAILABLE' };
       return;
     }
     const dataError = postgresDataError(err);
