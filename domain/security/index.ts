@@ -1,0 +1,11 @@
+/**
+ * Security checks: prompt injection, jailbreak, data extraction, suspicious words and size
+ * analysis, English and German, for prompts, document attachments and tool results.
+ *
+ *   const result = scanText(text, { source: 'document', checkTypes: ['injection'] });
+ *   result.passed; result.failed; result.checks[0].findings   // [{rule, start, end, evidence, weight}]
+ *
+ * Protective prompts (system-prompt wrappers) are in ./protective-prompts.
+ */
+export { checkDataExtraction, checkInjection, checkJailbreak, checkSizeAnalysis, checkSuspiciousWords, SCANNER_VERSION, scanText } from './scan';
+export { CHECK_TYPES, type CheckResult, type CheckType, FAIL_SCORE, isCheckType, type ScanOptions, type ScanResult, type ScanSource, type SecurityFinding } from './types';
