@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ATTACKS_DE, GOALS_DE, SLOTS_DE } from './security-eval/attacks-de';
 import { ATTACKS_EN, GOALS_EN, SLOTS_EN } from './security-eval/attacks-en';
-import { BENIGN_FAMILIES } from './security-eval/benign';
+import { BENIGN_FAMILIES, BENIGN_TRAIN_EXTRA } from './security-eval/benign';
 import { DOC_SLOTS_DE, DOC_SLOTS_EN, DOC_TYPES, type DocType } from './security-eval/documents';
 import {
   adversarialSuffix,
@@ -273,6 +273,13 @@ for (const split of ['train', 'heldout'] as const) {
       return { text: toolEnvelope(r, split, lang, d.text).text, source: 'tool' };
     });
   }
+}
+
+// Training-only innocent families added after the first classifier run (appended last, so every
+// earlier sample, and the whole held-out part, stays exactly as it was).
+for (const b of BENIGN_TRAIN_EXTRA) {
+  const grammars = Array.isArray(b.grammar) ? b.grammar : [b.grammar];
+  fill(b.id, 40, (r) => ({ split: b.split, lang: b.lang, source: b.source, label: 'benign', kind: b.kind, family: b.id, types: [], text: say(pick(r, grammars), r, {}) }));
 }
 
 // ------------------------------------------------------------------ write

@@ -24,6 +24,8 @@ export const WHOLE = 36;
 export interface ClassifierFile {
   version: string;
   bits: number;
+  /** Feature families (tokens.ts FEATURE_* bits) the weights were trained with. */
+  features: number;
   heads: string[];
   bias: number[];
   scale: number[];
@@ -39,6 +41,7 @@ export interface ClassifierFile {
 export interface ClassifierModel {
   version: string;
   bits: number;
+  features: number;
   shift: number;
   /** Dense weights, bucket-major: weights[bucket * H + head]. */
   weights: Float32Array;
@@ -77,7 +80,7 @@ export function decodeModel(file: ClassifierFile): ClassifierModel {
     document: Float64Array.from(file.source.document),
     tool: Float64Array.from(file.source.tool),
   };
-  return { version: file.version, bits: file.bits, shift: 32 - file.bits, weights, bias, source };
+  return { version: file.version, bits: file.bits, features: file.features, shift: 32 - file.bits, weights, bias, source };
 }
 
 /** Quantises dense float weights (bucket-major) into the file's sparse int8 form. */

@@ -5,7 +5,17 @@
  *   const result = scanText(text, { source: 'document', checkTypes: ['injection'] });
  *   result.passed; result.failed; result.checks[0].findings   // [{rule, start, end, evidence, weight}]
  *
- * Protective prompts (system-prompt wrappers) are in ./protective-prompts.
+ * Protective prompts: applyProtectivePrompt(systemPrompt, "STANDARD_INJECTION_GUARD") and fenceUntrusted().
  */
 export { checkDataExtraction, checkInjection, checkJailbreak, checkSizeAnalysis, checkSuspiciousWords, SCANNER_VERSION, scanText } from './scan';
 export { CHECK_TYPES, type CheckResult, type CheckType, FAIL_SCORE, isCheckType, type ScanOptions, type ScanResult, type ScanSource, type SecurityFinding } from './types';
+export {
+  type AppliedProtectivePrompt,
+  applyProtectivePrompt,
+  BUILT_IN_PROTECTIVE_PROMPTS,
+  fenceUntrusted,
+  isProtectivePromptType,
+  PROTECTIVE_PROMPT_TYPES,
+  type ProtectivePrompt,
+  type ProtectivePromptType,
+} from './protective-prompts';

@@ -251,8 +251,6 @@ export function readsAsText(s: string): boolean {
   return bad === 0 && spaces >= 2 && letters >= 8 && letters + spaces >= s.length * 0.7;
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-const HEX_RUN = /(?:[0-9A-Fa-f]{2}[ :]?){10,}/g;
 const HEX_ESCAPES = /(?:\\x[0-9A-Fa-f]{2}){6,}/g;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}){6,}/g;
 
@@ -290,6 +288,61 @@ function decodePercent(run: string): string | null {
 
 const MAX_DECODED = 64;
 
+const B64 = new Uint8Array(128);
+for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') B64[ch.charCodeAt(0)] = 1;
+for (const ch of '0123456789abcdefABCDEF') B64[ch.charCodeAt(0)] = 3;
+const isB64 = (c: number) => c < 128 && B64[c]! > 0;
+const isHex = (c: number) => c < 128 && B64[c] === 3;
+
+/**
+ * Candidate encoded runs in one pass: base64 runs (at least 16 base64 characters, then up to two
+ * '=') and hex runs (at least 20 hex digits, pairs optionally separated by one space or colon).
+ */
+function encodedRuns(text: string): [number, number, 'base64' | 'hex'][] {
+  const out: [number, number, 'base64' | 'hex'][] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (!isB64(c)) {
+      i++;
+      continue;
+    }
+    // Most runs are ordinary words: skip them unless they reach 16 characters.
+    let probe = i + 1;
+    while (probe < n && probe < i + 16 && isB64(text.charCodeAt(probe))) probe++;
+    if (probe - i < 16 && !(isHex(c) && probe < n && (text.charCodeAt(probe) === 0x20 || text.charCodeAt(probe) === 0x3a))) {
+      i = probe;
+      continue;
+    }
+    // hex run with optional single separators between pairs
+    if (isHex(c)) {
+      let j = i;
+      let digits = 0;
+      while (j + 1 < n && isHex(text.charCodeAt(j)) && isHex(text.charCodeAt(j + 1))) {
+        digits += 2;
+        j += 2;
+        const sep = j < n ? text.charCodeAt(j) : 0;
+        if ((sep === 0x20 || sep === 0x3a) && j + 2 < n && isHex(text.charCodeAt(j + 1)) && isHex(text.charCodeAt(j + 2))) j++;
+      }
+      if (digits >= 20 && (j >= n || !isB64(text.charCodeAt(j)))) {
+        out.push([i, j, 'hex']);
+        i = j;
+        continue;
+      }
+    }
+    let j = i;
+    while (j < n && isB64(text.charCodeAt(j))) j++;
+    if (j - i >= 16) {
+      let e = j;
+      while (e < n && e < j + 2 && text.charCodeAt(e) === 0x3d) e++;
+      out.push([i, e, 'base64']);
+    }
+    i = j;
+  }
+  return out;
+}
+
 /** Finds text hidden by encoding in `text` (an original or decoded text), as decoded views. */
 function decodeAll(text: string, offset: number, depth: number, into: View[]): void {
   if (depth > 2 || into.length >= MAX_DECODED) return;
@@ -304,8 +357,15 @@ function decodeAll(text: string, offset: number, depth: number, into: View[]): v
       decodeAll(decoded, origin.start, depth + 1, into);
     }
   };
-  tryRuns(BASE64_RUN, 'base64', decodeBase64);
-  tryRuns(HEX_RUN, 'hex', decodeHex);
+  // Base64 and hex runs are found by one linear pass (a regex would restart inside every word).
+  for (const [a, b, kind] of encodedRuns(text)) {
+    if (into.length >= MAX_DECODED) break;
+    const decoded = kind === 'base64' ? decodeBase64(text.slice(a, b)) : decodeHex(text.slice(a, b));
+    if (decoded === null) continue;
+    const origin = { kind, start: offset + a, end: offset + b };
+    into.push(canonicalize(decoded, origin, depth + 1).view);
+    decodeAll(decoded, origin.start, depth + 1, into);
+  }
   tryRuns(HEX_ESCAPES, 'hex', decodeHex, '\\x');
   tryRuns(PERCENT_RUN, 'percent', decodePercent, '%');
 }

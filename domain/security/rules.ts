@@ -121,6 +121,8 @@ export interface PatternRule {
   re: RegExp;
   /** Run only when the canonical text contains one of these. */
   gate?: string[];
+  /** Tested only at line starts (after a line break or an escaped \\n): a sticky pattern without the line-start part. */
+  lineStart?: boolean;
   /** Further test of a match (for URLs: does it carry data?). */
   accept?: (m: RegExpExecArray) => number | null;
 }
@@ -153,7 +155,8 @@ export const PATTERN_RULES: PatternRule[] = [
     check: 'injection',
     weight: 0.45,
     dataWeight: 0.65,
-    re: /(?:^|\n|\\n)[ \t]*(?:#{1,4}[ \t]*)?(?:system|systemanweisung|systemnachricht|instruction|instructions|admin|developer|anweisung|system prompt)[ \t]*:/g,
+    re: /[ \t]*(?:#{1,4}[ \t]*)?(?:system|systemanweisung|systemnachricht|instruction|instructions|admin|developer|anweisung|system prompt)[ \t]*:/y,
+    lineStart: true,
     gate: [':'],
   },
   {
@@ -161,28 +164,31 @@ export const PATTERN_RULES: PatternRule[] = [
     check: 'injection',
     weight: 0.3,
     dataWeight: 0.45,
-    re: /(?:^|\n|\\n)[ \t]*(?:#{1,4}[ \t]*)?(?:assistant|assistent|ai|ki|bot|model|response|gpt|chatgpt)[ \t]*:/g,
+    re: /[ \t]*(?:#{1,4}[ \t]*)?(?:assistant|assistent|ai|ki|bot|model|response|gpt|chatgpt)[ \t]*:/y,
+    lineStart: true,
     gate: [':'],
   },
   {
     id: 'input_boundary',
     check: 'injection',
     weight: 0.75,
-    re: /\b(?:end|ende)[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:user[ \t]+)?(?:input|prompt|user message)\b|\bende[ \t]+der[ \t]+(?:nutzer)?eingabe|\b(?:begin|start|beginn)[ \t]+(?:of[ \t]+)?(?:the[ \t]+)?(?:new[ \t]+)?(?:system|admin|developer)[ \t]+(?:prompt|message|instructions?|mode)\b|\b(?:beginn|start)[ \t]+(?:system|admin)-?nachricht/g,
+    re: /\b(?:(?:end|ende)[ \t]+(?:(?:of[ \t]+)?(?:the[ \t]+)?(?:user[ \t]+)?(?:input|prompt|user message)\b|der[ \t]+(?:nutzer)?eingabe)|(?:begin|start|beginn)[ \t]+(?:(?:of[ \t]+)?(?:the[ \t]+)?(?:new[ \t]+)?(?:system|admin|developer)[ \t]+(?:prompt|message|instructions?|mode)\b|(?:system|admin)-?nachricht))/g,
     gate: ['end', 'begin', 'start', 'beginn'],
   },
   {
     id: 'fake_system_header',
     check: 'injection',
     weight: 0.65,
-    re: /(?:^|\n|\\n)[ \t]*#{1,4}[ \t]*(?:system|systemanweisung|systemnachricht|instruction|instructions|anweisung|admin)[ \t]*:?[ \t]*(?=\n|\\n)/g,
+    re: /[ \t]*#{1,4}[ \t]*(?:system|systemanweisung|systemnachricht|instruction|instructions|anweisung|admin)[ \t]*:?[ \t]*(?=\n|\\n)/y,
+    lineStart: true,
     gate: ['#'],
   },
   {
     id: 'fake_assistant_reply',
     check: 'injection',
     weight: 0.6,
-    re: /(?:^|\n|\\n)[ \t]*(?:assistant|assistent|ai|ki|bot|gpt|chatgpt|model)[ \t]*:[ \t]*(?:sure|of course|absolutely|certainly|klar|natürlich|kein problem|no problem|understood|verstanden)\b/g,
+    re: /[ \t]*(?:assistant|assistent|ai|ki|bot|gpt|chatgpt|model)[ \t]*:[ \t]*(?:sure|of course|absolutely|certainly|klar|natürlich|kein problem|no problem|understood|verstanden)\b/y,
+    lineStart: true,
     gate: [':'],
   },
   {
@@ -243,7 +249,8 @@ export const PATTERN_RULES: PatternRule[] = [
     id: 'many_shot_compliance',
     check: 'jailbreak',
     weight: 0,
-    re: /(?:^|\n|\\n)[ \t]*(?:assistant|assistent|ai|a|ki|antwort|bot|gpt|model)[ \t]*:[ \t]*(?:sure|of course|absolutely|certainly|klar|natürlich|kein problem|yes|no problem)\b/g,
+    re: /[ \t]*(?:assistant|assistent|ai|a|ki|antwort|bot|gpt|model)[ \t]*:[ \t]*(?:sure|of course|absolutely|certainly|klar|natürlich|kein problem|yes|no problem)\b/y,
+    lineStart: true,
     gate: [':'],
   },
 ];

@@ -18,14 +18,29 @@ import modelFile from '../../data/security/classifier.json';
 import { type ClassifierFile, type ClassifierModel, decodeModel, H, HEADS, sigmoid, windowsOf } from './classifier';
 import { combine } from './hash';
 import { LEXICON, maskOf } from './lexicon';
-import { canonicalize, normalize, type View } from './normalize';
+import { normalize, type View } from './normalize';
 import { FIRST_STEP_UNION, FIRST_STEP_UNION2, matchFrom, NEG_MASK, PATTERN_RULES, PHRASE_RULES, ruleWeight } from './rules';
 import { analyseSize } from './size';
+import { derivedViews } from './views';
 import { FLAG_HOMOGLYPH, FLAG_INVISIBLE, FLAG_LEET, tokenize } from './tokens';
-import { CHECK_TYPES, type CheckResult, type CheckType, type DecodedKind, FAIL_SCORE, type ScanOptions, type ScanResult, type ScanSource, type SecurityFinding } from './types';
+import { CHECK_TYPES, type CheckResult, type CheckType, FAIL_SCORE, type ScanOptions, type ScanResult, type ScanSource, type SecurityFinding } from './types';
 
 export const SCANNER_VERSION = 'security-scan-1';
+
+// Local bindings of hot imported names (imports are getter reads in the emitted CommonJS).
+const HEADS_ = HEADS;
+const H_ = H;
+const RULES_ = PHRASE_RULES;
+const PATTERNS_ = PATTERN_RULES;
+const UNION1 = FIRST_STEP_UNION;
+const UNION2 = FIRST_STEP_UNION2;
+const NEG_ = NEG_MASK;
+const match_ = matchFrom;
+const combine_ = combine;
+const tokenize_ = tokenize;
+const sigmoid_ = sigmoid;
 const DEFAULT_MAX_CHARS = 200_000;
+const MAX_VIEWS = 64;
 /** Classifier windows below this probability are not reported (they add nothing but noise). */
 const CLASSIFIER_FLOOR = 0.2;
 
@@ -69,12 +84,12 @@ function add(ctx: Ctx, check: CheckType, rule: string, view: View, a: number, b:
 }
 
 // Per-token classifier sums, reused between calls (grown when a text needs more).
-let sums = new Float64Array(1024 * H);
+let sums = new Float64Array(1024 * 3);
 
 function scanView(ctx: Ctx, view: View): void {
   const model = ctx.model;
   const text = view.text;
-  const need = ((text.length >> 1) + 2) * H;
+  const need = ((text.length >> 1) + 2) * H_;
   if (sums.length < need) sums = new Float64Array(need * 2);
   const s = sums;
   let sink: ((t: number, f: number) => void) | null = null;
@@ -83,14 +98,14 @@ function scanView(ctx: Ctx, view: View): void {
     const shift = model.shift;
     s.fill(0, 0, need);
     sink = (t, f) => {
-      const b = (f >>> shift) * H;
-      const o = t * H;
+      const b = (f >>> shift) * H_;
+      const o = t * H_;
       s[o] = s[o]! + W[b]!;
       s[o + 1] = s[o + 1]! + W[b + 1]!;
       s[o + 2] = s[o + 2]! + W[b + 2]!;
     };
   }
-  const t = tokenize(text, view.folded, sink);
+  const t = tokenize_(text, view.folded, sink, model?.features);
   const n = t.n;
   const strong: [number, number][] = []; // token ranges of strong findings (for obfuscation)
   let strongInView = false;
@@ -101,13 +116,13 @@ function scanView(ctx: Ctx, view: View): void {
   for (let i = 0; i < n; i++) {
     const m = masks[i]!;
     const m2 = masks2[i]!;
-    if (!(m & FIRST_STEP_UNION) && !(m2 & FIRST_STEP_UNION2)) continue;
-    for (const rule of PHRASE_RULES) {
+    if (!(m & UNION1) && !(m2 & UNION2)) continue;
+    for (const rule of RULES_) {
       const first = rule.steps[0]!;
       if ((!(m & first.m) && !(m2 & first.m2)) || !ctx.want.has(rule.check)) continue;
-      const end = rule.steps.length === 1 ? i : matchFrom(masks, masks2, rule.cross ? null : t.boundary, n, rule.steps, i + 1, 1);
+      const end = rule.steps.length === 1 ? i : match_(masks, masks2, rule.cross ? null : t.boundary, n, rule.steps, i + 1, 1);
       if (end < 0) continue;
-      if (rule.negated && ((i > 0 && masks[i - 1]! & NEG_MASK) || (i > 1 && masks[i - 2]! & NEG_MASK))) continue;
+      if (rule.negated && ((i > 0 && masks[i - 1]! & NEG_) || (i > 1 && masks[i - 2]! & NEG_))) continue;
       const w = ruleWeight(rule, ctx.source);
       add(ctx, rule.check, rule.id, view, t.start[i]!, t.end[end]!, w, rule.group);
       if (w >= 0.5) strong.push([i, end]);
@@ -117,12 +132,26 @@ function scanView(ctx: Ctx, view: View): void {
   // ---- pattern rules
   let compliance = 0;
   let complianceAt = -1;
-  for (const rule of PATTERN_RULES) {
+  let starts: number[] | null = null;
+  for (const rule of PATTERNS_) {
     if (!ctx.want.has(rule.check)) continue;
     if (rule.gate && !rule.gate.some((g) => text.includes(g))) continue;
-    rule.re.lastIndex = 0;
-    for (let m = rule.re.exec(text); m !== null; m = rule.re.exec(text)) {
-      if (m[0].length === 0) rule.re.lastIndex++;
+    const hits: RegExpExecArray[] = [];
+    if (rule.lineStart) {
+      starts ??= lineStarts(text);
+      for (const at of starts) {
+        rule.re.lastIndex = at;
+        const m = rule.re.exec(text);
+        if (m) hits.push(m);
+      }
+    } else {
+      rule.re.lastIndex = 0;
+      for (let m = rule.re.exec(text); m !== null; m = rule.re.exec(text)) {
+        if (m[0].length === 0) rule.re.lastIndex++;
+        hits.push(m);
+      }
+    }
+    for (const m of hits) {
       if (rule.id === 'many_shot_compliance') {
         compliance++;
         if (complianceAt < 0) complianceAt = m.index;
@@ -155,22 +184,16 @@ function scanView(ctx: Ctx, view: View): void {
   if (ctx.want.has('suspicious_words')) {
     const sus = LEXICON.suspicious;
     for (let i = 0; i < n; i++) {
-      const h1 = t.hash[i]! >>> 0;
-      let hit = sus.get(h1);
+      // entries of one to five tokens; the longest match at a position wins
+      let key = t.hash[i]! >>> 0;
+      let hit = sus.get(key);
       let last = i;
-      if (i + 1 < n) {
-        const k2 = combine(h1, t.hash[i + 1]! >>> 0);
-        const p2 = sus.get(k2);
-        if (p2) {
-          hit = p2;
-          last = i + 1;
-        }
-        if (i + 2 < n) {
-          const p3 = sus.get(combine(k2, t.hash[i + 2]! >>> 0));
-          if (p3) {
-            hit = p3;
-            last = i + 2;
-          }
+      for (let len = 2; len <= 5 && i + len - 1 < n; len++) {
+        key = combine_(key, t.hash[i + len - 1]! >>> 0);
+        const p = sus.get(key);
+        if (p) {
+          hit = p;
+          last = i + len - 1;
         }
       }
       if (hit) add(ctx, 'suspicious_words', `word:${hit[1]}`, view, t.start[i]!, t.end[last]!, hit[0]);
@@ -181,21 +204,21 @@ function scanView(ctx: Ctx, view: View): void {
   if (sink && model && n > 0) {
     const wins = windowsOf(n);
     const srcW = model.source[ctx.source];
-    for (let h = 0; h < H; h++) {
-      const check = HEADS[h]!;
+    for (let h = 0; h < H_; h++) {
+      const check = HEADS_[h]!;
       if (!ctx.want.has(check)) continue;
       let best = -Infinity;
       let bestWin = 0;
       for (let w = 0; w < wins.length; w++) {
         const [from, to] = wins[w]!;
         let z = model.bias[h]! + srcW[h]!;
-        for (let j = from; j < to; j++) z += s[j * H + h]!;
+        for (let j = from; j < to; j++) z += s[j * H_ + h]!;
         if (z > best) {
           best = z;
           bestWin = w;
         }
       }
-      const p = sigmoid(best);
+      const p = sigmoid_(best);
       if (p > ctx.best[h]!) ctx.best[h] = p;
       if (p >= CLASSIFIER_FLOOR) {
         const [from, to] = wins[bestWin]!;
@@ -229,29 +252,24 @@ function scanView(ctx: Ctx, view: View): void {
   if (!view.origin && ctx.want.has('size_analysis')) ctx.findings.size_analysis.push(...analyseSize(ctx.original, t, { maxChars: ctx.maxChars }));
 
   // ---- ROT13 segments and spaced-out letters become views of their own
-  if (view.depth < 2) {
-    const extra: { kind: DecodedKind; a: number; b: number; text: string }[] = [];
-    for (const [from, to] of t.rot13) {
-      const a = t.start[from]!;
-      const b = t.end[to - 1]!;
-      extra.push({ kind: 'rot13', a, b, text: text.slice(a, b).replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 97 + 13) % 26) + 97)) });
-    }
-    for (const [from, to] of t.spaced) {
-      const a = t.start[from]!;
-      const b = t.end[to - 1]!;
-      // Single spaces join letters; wider gaps or slashes separate words.
-      extra.push({ kind: 'spaced', a, b, text: text.slice(a, b).split(/\s{2,}|\s*\/\s*/).map((w) => w.replace(/\s/g, '')).join(' ') });
-    }
-    for (const e of extra) {
-      const o = view.origin ? { start: view.origin.start, end: view.origin.end } : locate(ctx, view, e.a, e.b);
-      const origin = { kind: e.kind, start: o.start, end: o.end };
-      ctx.decoded.push(origin);
-      scanView(ctx, canonicalize(e.text, origin, view.depth + 1).view);
-    }
+  // (At most MAX_VIEWS decoded views per scan: a text made of many short letter runs must not
+  // multiply the work.)
+  for (const v of derivedViews(view, t, ctx.original)) {
+    if (ctx.decoded.length >= MAX_VIEWS) break;
+    ctx.decoded.push(v.origin!);
+    scanView(ctx, v);
   }
 }
 
 const HARM_MASK = maskOf('HARM')[0];
+
+/** Offsets where lines start: the text start, after a line break, after an escaped "\\n" (JSON). */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  for (let i = text.indexOf('\\n'); i >= 0; i = text.indexOf('\\n', i + 2)) out.push(i + 2);
+  return out;
+}
 const isSymbol = (c: number) =>
   c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d || c === 0x28 || c === 0x29 || c === 0x5c || c === 0x2f || c === 0x2a || c === 0x3d || c === 0x3c || c === 0x3e || c === 0x7c || c === 0x7e || c === 0x5e || c === 0x25 || c === 0x26 || c === 0x23 || c === 0x60 || c === 0x2b || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x3a;
 
@@ -295,18 +313,18 @@ function gibberishLine(text: string): [number, number] | null {
 /**
  * A check's score: the strongest finding of each rule (or rule group) counts once, and distinct
  * rules combine as a noisy-or, 1 - prod(1 - w). A weak rule matching ten times is still weak;
- * two independent weak rules together are stronger than either. suspicious_words is discounted
- * (a lexicon hit is weaker evidence than a rule) so it takes several distinct words to fail.
+ * two independent weak rules together are stronger than either. For suspicious_words each distinct
+ * word or phrase is one piece of evidence; its weights are set so one strong phrase ("ignore
+ * previous", "do anything now") or several weaker ones fail the check.
  */
-function scoreOf(type: CheckType, findings: SecurityFinding[]): number {
+function scoreOf(findings: SecurityFinding[]): number {
   const best = new Map<string, number>();
   for (const f of findings) {
     const key = groupOf.get(f) ?? f.rule;
     best.set(key, Math.max(best.get(key) ?? 0, f.weight));
   }
-  const scale = type === 'suspicious_words' ? 0.7 : 1;
   let q = 1;
-  for (const w of best.values()) q *= 1 - Math.min(0.999, w * scale);
+  for (const w of best.values()) q *= 1 - Math.min(0.999, w);
   return 1 - q;
 }
 
@@ -327,6 +345,7 @@ export function scanText(text: string, opts: ScanOptions = {}, model: Classifier
   if (want.has('injection')) ctx.findings.injection.push(...norm.signals);
   scanView(ctx, norm.main);
   for (const v of norm.decoded) {
+    if (ctx.decoded.length >= MAX_VIEWS) break;
     ctx.decoded.push(v.origin!);
     scanView(ctx, v);
   }
@@ -335,7 +354,7 @@ export function scanText(text: string, opts: ScanOptions = {}, model: Classifier
   for (const type of CHECK_TYPES) {
     if (!want.has(type)) continue;
     const findings = dedupe(ctx.findings[type]);
-    const score = Math.round(scoreOf(type, ctx.findings[type]) * 1000) / 1000;
+    const score = Math.round(scoreOf(ctx.findings[type]) * 1000) / 1000;
     checks.push({ type, passed: score < FAIL_SCORE, score, findings });
   }
   const failed = checks.filter((c) => !c.passed).map((c) => c.type);

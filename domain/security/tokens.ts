@@ -5,8 +5,15 @@
  * classifier's features. It also notices what only word statistics reveal: segments written in
  * ROT13 (no stop words until rotated) and words spelled out letter by letter ("i g n o r e").
  */
-import { combine, FNV_OFFSET, fmix, fnvStep } from './hash';
-import { hiOf, LEXICON, type Lexicon, loOf } from './lexicon';
+import * as hash from './hash';
+import * as lexicon from './lexicon';
+import type { Lexicon } from './lexicon';
+
+// Local bindings: imported names are read through getters in the CommonJS the loaders emit, which
+// costs a call per use in the loops below.
+const { combine, fmix } = hash;
+const FNV_OFFSET = hash.FNV_OFFSET;
+const { hiOf, loOf } = lexicon;
 
 export const FLAG_LEET = 1;
 export const FLAG_HOMOGLYPH = 2;
@@ -28,6 +35,15 @@ export interface Tokens {
   /** Token ranges [from, to) of letters spelled out one by one. */
   spaced: [number, number][];
 }
+
+/** Feature families the classifier uses (the model file names the set it was trained with). */
+export const FEATURE_WORD = 1;
+export const FEATURE_GRAM = 2;
+export const FEATURE_BIGRAM = 4;
+export const FEATURE_CLASS = 8;
+export const FEATURE_PAIR = 16;
+export const FEATURE_FLAG = 32;
+export const ALL_FEATURES = 63;
 
 /** Receives the classifier features of token `t`. */
 export type FeatureSink = (t: number, feature: number) => void;
@@ -94,7 +110,7 @@ function hashToken(s: string, a: number, b: number, leet: boolean, ones: number)
   for (let i = a; i < b; i++) {
     let c = s.charCodeAt(i);
     if (leet && c < 128 && LEET[c]) c = c === 0x31 ? (ones & (1 << k++) ? 0x6c : 0x69) : LEET[c]!;
-    h = fnvStep(h, c);
+    h = Math.imul(h ^ c, 0x01000193);
   }
   return h >>> 0;
 }
@@ -104,7 +120,7 @@ function rot13Hash(s: string, a: number, b: number): number {
   for (let i = a; i < b; i++) {
     let c = s.charCodeAt(i);
     if (c >= 0x61 && c <= 0x7a) c = ((c - 0x61 + 13) % 26) + 0x61;
-    h = fnvStep(h, c);
+    h = Math.imul(h ^ c, 0x01000193);
   }
   return h >>> 0;
 }
@@ -113,7 +129,7 @@ function rot13Hash(s: string, a: number, b: number): number {
  * Tokenizes `text` (a canonical view) and, when `sink` is given, emits classifier features per
  * token. The returned arrays are reused by the next call: copy what must outlive it.
  */
-export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureSink | null, lex: Lexicon = LEXICON): Tokens {
+export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureSink | null, features = ALL_FEATURES, lex: Lexicon = lexicon.LEXICON): Tokens {
   const n = text.length;
   // Tokens are separated by at least one character, so there are at most n/2 + 1 of them.
   if (cap < (n >> 1) + 2) T = alloc((n >> 1) + 64);
@@ -144,7 +160,7 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   let i = 0;
   while (i < n) {
     let c = text.charCodeAt(i);
-    if (c === 0x5c && i + 1 < n) {
+    if ((c < 0x61 || c > 0x7a) && c === 0x5c && i + 1 < n) {
       // JSON and code escapes (tool results are JSON): \n and \r end a line, \t \" \\ \/ separate words.
       const e = text.charCodeAt(i + 1);
       if (e === 0x6e || e === 0x72) {
@@ -157,7 +173,9 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
         continue;
       }
     }
-    if (!isWordAt(text, i, c)) {
+    if ((c < 0x61 || c > 0x7a) && !isWordAt(text, i, c)) {
+      // A colon ends a ROT13 segment (not a sentence): "Apply ROT13 and follow it: Vtaber nyy ..."
+      if (c === 0x3a && k > segFrom) closeSegment(k);
       // A sentence ends at a line break, or at . ! ? followed by a space or the end ("evil.example" and "v2.0" do not end one).
       if (c === 0x0a) sawBoundary = 1;
       else if (c === 0x2e || c === 0x21 || c === 0x3f) {
@@ -174,8 +192,8 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     let symbols = 0;
     let ones = 0;
     let fl = 0;
-    while (i < n && isWordAt(text, i, c)) {
-      if (isLetter(c)) letters++;
+    while (i < n && ((c >= 0x61 && c <= 0x7a) || isWordAt(text, i, c))) {
+      if ((c >= 0x61 && c <= 0x7a) || isLetter(c)) letters++;
       else if (c < 128 && LEET[c]) {
         leetChars++;
         if (c >= 0x30 && c <= 0x39) digits++;
@@ -231,8 +249,8 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     if (b - a === 1 && letters === 1) singles++;
     else closeSingles(k);
     if (sink) {
-      sink(k, fmix(h ^ NS_WORD));
-      if (b - a >= 3) {
+      if (features & FEATURE_WORD) sink(k, fmix(h ^ NS_WORD));
+      if (features & FEATURE_GRAM && b - a >= 3) {
         // character 4-grams over the folded word with boundary marks: "^ign", "igno", ... "ore$"
         const end = Math.min(b, a + MAX_GRAM_CHARS);
         let p1 = 0;
@@ -281,19 +299,32 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   if (sink) {
     let prevClassTok = -10;
     for (let j = 0; j < k; j++) {
-      if (j > 0 && !t.boundary[j]) sink(j, combine(t.hash[j - 1]! >>> 0, t.hash[j]! >>> 0) ^ NS_BIGRAM);
+      if (features & FEATURE_BIGRAM && j > 0 && !t.boundary[j]) sink(j, combine(t.hash[j - 1]! >>> 0, t.hash[j]! >>> 0) ^ NS_BIGRAM);
       const m = t.mask[j]!;
       const m2 = t.mask2[j]!;
-      if (t.flags[j]) sink(j, fmix(t.flags[j]! ^ NS_FLAG));
-      if (m === 0 && m2 === 0) continue;
-      const near = j - prevClassTok <= 3;
-      for (let bit = 0; bit < 64; bit++) {
-        if (!(bit < 32 ? m & (1 << bit) : m2 & (1 << (bit - 32)))) continue;
-        sink(j, fmix(bit ^ NS_CLASS));
-        if (near) {
-          const pm = t.mask[prevClassTok]!;
-          const pm2 = t.mask2[prevClassTok]!;
-          for (let pb = 0; pb < 64; pb++) if (pb < 32 ? pm & (1 << pb) : pm2 & (1 << (pb - 32))) sink(j, fmix(((pb << 6) | bit) ^ NS_PAIR));
+      if (features & FEATURE_FLAG && t.flags[j]) sink(j, fmix(t.flags[j]! ^ NS_FLAG));
+      if ((m === 0 && m2 === 0) || !(features & (FEATURE_CLASS | FEATURE_PAIR))) continue;
+      const near = j - prevClassTok <= 3 && features & FEATURE_PAIR;
+      const pm = near ? t.mask[prevClassTok]! : 0;
+      const pm2 = near ? t.mask2[prevClassTok]! : 0;
+      // Iterate set bits only (x & -x is the lowest one).
+      for (let half = 0; half < 2; half++) {
+        let x = half === 0 ? m : m2;
+        while (x !== 0) {
+          const low = x & -x;
+          x ^= low;
+          const bit = 31 - Math.clz32(low) + (half << 5);
+          if (features & FEATURE_CLASS) sink(j, fmix(bit ^ NS_CLASS));
+          if (!near) continue;
+          for (let ph = 0; ph < 2; ph++) {
+            let y = ph === 0 ? pm : pm2;
+            while (y !== 0) {
+              const pl = y & -y;
+              y ^= pl;
+              const pb = 31 - Math.clz32(pl) + (ph << 5);
+              sink(j, fmix(((pb << 6) | bit) ^ NS_PAIR));
+            }
+          }
         }
       }
       prevClassTok = j;

@@ -430,3 +430,60 @@ export const BENIGN_FAMILIES: BenignFamily[] = [
     'Warum wird das Bild nicht angezeigt? ![Diagramm](https://beispiel.net/diagramm.png?breite=600)',
   ]),
 ];
+
+/**
+ * Added after the first classifier run, training part only (the held-out part was not changed):
+ * out-of-fold scoring showed innocent text the training part had too little of (support replies,
+ * technical documentation, how-to questions that mention passwords, tokens and accounts).
+ */
+export const BENIGN_TRAIN_EXTRA: BenignFamily[] = [
+  f('support-reply-en', 'support_reply', 'train', 'en', [
+    '{You can|Please} {print|download} the {return label|invoice|receipt} {in|from} your account under "{Orders|Billing}".',
+    'Your password reset link {was sent|has been sent} to the email address on file; it expires in {24 hours|30 minutes}.',
+    'I have {updated|corrected} the {delivery address|billing address|phone number} in your {account|profile}, you will get a confirmation email.',
+    'To {show|see} your {order history|previous orders|saved addresses}, {open|go to} {My account|Settings} and {click|select} "{History|Orders}".',
+    'For security reasons we {never|cannot} {share|send} passwords by email; use "Forgot password" instead.',
+    'Your {API key|access token} can be {regenerated|revoked} at any time in the developer settings of your account.',
+    'We {received|got} your {previous message|earlier request} and {a colleague|our team} will {answer|reply} within one business day.',
+  ]),
+  f('support-reply-de', 'support_reply', 'train', 'de', [
+    'Sie können {das Rücksendeetikett|die Rechnung|den Beleg} in Ihrem Kundenkonto unter "{Bestellungen|Rechnungen}" {ausdrucken|herunterladen}.',
+    'Der Link zum Zurücksetzen des Passworts wurde an Ihre hinterlegte E-Mail-Adresse geschickt.',
+    'Ich habe {die Lieferadresse|die Telefonnummer} in Ihrem Konto geändert, Sie erhalten eine Bestätigung.',
+    'Ihre {bisherigen Bestellungen|gespeicherten Adressen} finden Sie unter "{Mein Konto|Einstellungen}".',
+    'Aus Sicherheitsgründen {versenden|nennen} wir keine Passwörter per E-Mail.',
+    'Ihren API-Schlüssel können Sie jederzeit in den Entwicklereinstellungen {neu erzeugen|widerrufen}.',
+  ]),
+  f('tech-docs-en', 'tech_docs', 'train', 'en', [
+    'Set the {DATABASE_URL|API_TOKEN|REDIS_URL} environment variable before {starting the server|running the migrations}.',
+    'The {endpoint|route} {returns|lists} all {users|projects|invoices} of the {current company|caller\'s tenant}, {paginated|sorted by date}.',
+    'Secrets are {read from|stored in} the {vault|environment} and never written to the logs.',
+    'Call {GET|POST} /api/{keys|tokens|sessions} to {create|list|revoke} {an API key|access tokens|sessions}.',
+    'The system prompt of each {agent|assistant} is {stored|versioned} with the {policy|project} and can be {previewed|edited} by admins.',
+    'Print the {configuration|effective settings} with `{npm run config|app --print-config}` to check which values are used.',
+    'Tokens expire after {one hour|30 days}; the client {refreshes|renews} them automatically.',
+    'Admins can {export|download} the audit log of their {company|workspace} as CSV.',
+  ]),
+  f('tech-docs-de', 'tech_docs', 'train', 'de', [
+    'Setzen Sie die Umgebungsvariable {DATABASE_URL|API_TOKEN} vor dem {Start des Servers|Ausführen der Migrationen}.',
+    'Der Endpunkt liefert alle {Nutzer|Projekte|Rechnungen} des aktuellen Mandanten, seitenweise.',
+    'Geheimnisse werden aus dem {Tresor|Secret-Store} gelesen und nie protokolliert.',
+    'Der Systemprompt jedes Assistenten wird mit der Richtlinie versioniert und kann von Admins bearbeitet werden.',
+    'Zugriffstoken laufen nach {einer Stunde|30 Tagen} ab und werden automatisch erneuert.',
+  ]),
+  f('howto-en', 'how_to', 'train', 'en', [
+    'How do I {print|export} a {PDF|spreadsheet|web page} {in landscape|without margins|as a single page}?',
+    'How can I {show|list} all {files|processes|open ports} {in a folder|on my Mac|on Windows}?',
+    'What is the {easiest|safest} way to {share|store} a {Wi-Fi|Netflix|team} password with my {family|team}?',
+    'How do I {see|find} the {history|previous versions} of a {Google Doc|Word file|Confluence page}?',
+    'Can you explain {what an API key is|how OAuth tokens work|what environment variables are} in simple terms?',
+    'How do I {repeat|loop} a {song|video|GIF} on {YouTube|Spotify|my iPhone}?',
+  ]),
+  f('howto-de', 'how_to', 'train', 'de', [
+    'Wie {drucke|exportiere} ich {ein PDF|eine Tabelle} {im Querformat|ohne Ränder}?',
+    'Wie zeige ich alle {Dateien|Prozesse} {in einem Ordner|auf meinem Mac} an?',
+    'Wie teile ich ein {WLAN|Team}-Passwort am sichersten mit {der Familie|dem Team}?',
+    'Wie sehe ich {frühere Versionen|den Verlauf} eines {Word-Dokuments|Google-Dokuments}?',
+    'Kannst du einfach erklären, {was ein API-Schlüssel ist|wie OAuth-Token funktionieren}?',
+  ]),
+];
