@@ -2,8 +2,8 @@
  * Security scanner benchmark: `npm run bench:security`.
  *
  * Runs scanText() of domain/security (all five checks) over the labelled set in data/security
- * (built by scripts/build-security-eval.ts) and prints, for the training part and the held-out
- * part separately: per check type precision, recall and false-positive rate on innocent prompts,
+ * (built by scripts/build-security-eval.ts) and prints, for the training, dev and held-out parts
+ * separately: per check type precision, recall and false-positive rate on innocent prompts,
  * and the same for the overall verdict; recall per attack kind, obfuscation and language. Then
  * throughput: the time of a full scan of 4 KB of text, p50 and p99 on one core.
  *
@@ -11,8 +11,9 @@
  * labelled types; a check failing on an innocent prompt is a false positive; a check failing on an
  * attack of another type is neither (the prompt is an attack; the verdict is right).
  *
- *   SECURITY_BENCH_ERRORS=train   also list the training part's misses and false positives
- *   SECURITY_BENCH_SPLIT=train    score one part only
+ *   SECURITY_BENCH_ERRORS=train   also list a part's misses and false positives (train or dev; the
+ *                                 held-out part is for measuring, not for reading errors)
+ *   SECURITY_BENCH_SPLIT=train,dev  score these parts only
  *   SECURITY_BENCH_ITER=2000      scans per throughput sample
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { CHECK_TYPES, type CheckType, scanText } from '../domain/security';
 
 interface Sample {
   id: string;
-  split: 'train' | 'heldout';
+  split: 'train' | 'heldout' | 'dev';
   lang: string;
   source: 'prompt' | 'document' | 'tool';
   label: 'attack' | 'benign';
@@ -41,7 +42,7 @@ const load = (split: string): Sample[] =>
 
 const onlySplit = process.env.SECURITY_BENCH_SPLIT;
 const showErrors = process.env.SECURITY_BENCH_ERRORS;
-const splits = (['train', 'heldout'] as const).filter((s) => !onlySplit || s === onlySplit);
+const splits = (['train', 'dev', 'heldout'] as const).filter((s) => !onlySplit || onlySplit.split(',').includes(s));
 
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
@@ -117,7 +118,7 @@ function fourKb(pool: Sample[], seed: number): string {
   for (let i = seed; s.length < 4096; i = (i + 7) % pool.length) s += `${pool[i]!.text}\n\n`;
   return s.slice(0, 4096);
 }
-const pool = [...(all.train ?? []), ...(all.heldout ?? [])];
+const pool = [...(all.train ?? []), ...(all.dev ?? []), ...(all.heldout ?? [])];
 const innocentPool = pool.filter((s) => s.label === 'benign' && s.source === 'document');
 const attackPool = pool.filter((s) => s.label === 'attack');
 const iters = Number(process.env.SECURITY_BENCH_ITER ?? 2000);

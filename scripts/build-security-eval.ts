@@ -34,6 +34,7 @@ import {
   toolEnvelope,
 } from './security-eval/extras';
 import { cap, chance, expand, int, pick, type Rng, rng, say, seedOf, type Slots } from './security-eval/grammar';
+import { ATTACKS_R2, BENIGN_R2, DOC_TYPES_R2, GOALS_R2, GOALS_R2_DE } from './security-eval/round2';
 import { type AttackFamily, type CheckType, KIND_TYPES, type Lang, type Sample, type Source, type Split } from './security-eval/types';
 
 const PER_ATTACK_FAMILY = 18;
@@ -88,26 +89,35 @@ function joinDoc(parts: string[], r: Rng): string {
 }
 
 /** Builds a document with `payload` inserted at a random sentence boundary; returns text and span. */
-function docWith(r: Rng, t: DocType, sentences: number, payload: string | null): { text: string; start: number; end: number } {
+function docWith(r: Rng, t: DocType, sentences: number, payload: string | null): { text: string; start: number; end: number; carrier: string } {
   const parts = makeDoc(r, t, sentences);
-  if (payload === null) return { text: joinDoc(parts, r), start: -1, end: -1 };
+  if (payload === null) return { text: joinDoc(parts, r), start: -1, end: -1, carrier: t.id };
   const MARK = '\u0001';
   const at = int(r, 1, parts.length);
   parts.splice(at, 0, MARK);
   const joined = joinDoc(parts, r);
   const start = joined.indexOf(MARK);
-  return { text: joined.slice(0, start) + payload + joined.slice(start + 1), start, end: start + payload.length };
+  return { text: joined.slice(0, start) + payload + joined.slice(start + 1), start, end: start + payload.length, carrier: t.id };
 }
 
-const docTypes = (lang: 'en' | 'de', split: Split) => DOC_TYPES.filter((d) => d.lang === lang && d.split === split);
+// Round-2 document types are used only by round-2 families (round2 = true), so every earlier
+// sample stays exactly as it was.
+let round2 = false;
+const docTypes = (lang: 'en' | 'de', split: Split) => [...DOC_TYPES, ...(round2 ? DOC_TYPES_R2 : [])].filter((d) => d.lang === lang && d.split === split);
 
 // ------------------------------------------------------------------ attack payloads
 function slotsFor(lang: Lang, split: Split, r: Rng): { slots: Slots; extract: boolean } {
   const base = lang === 'de' ? SLOTS_DE : lang === 'en' ? SLOTS_EN : chance(r, 0.5) ? SLOTS_EN : SLOTS_DE;
   const goalsLang = lang === 'mixed' ? (chance(r, 0.5) ? GOALS_EN : GOALS_DE) : lang === 'de' ? GOALS_DE : GOALS_EN;
   const extract = chance(r, 0.3);
-  const pool = extract ? goalsLang.extract[split] : goalsLang.hijack[split];
-  return { slots: { ...base, goal: pool, goal_s: pool.map((g) => `${cap(g)}.`) }, extract };
+  let pool = extract ? goalsLang.extract[split] : goalsLang.hijack[split];
+  if (round2) {
+    // Round-2 families: training ones add new goals to the training pools; dev ones use dev goals only.
+    const r2 = goalsLang === GOALS_DE ? GOALS_R2_DE : GOALS_R2;
+    const extra = (extract ? r2.extract : r2.hijack)[split] ?? [];
+    pool = split === 'dev' ? extra : [...(pool ?? []), ...extra];
+  }
+  return { slots: { ...base, goal: pool!, goal_s: pool!.map((g) => `${cap(g)}.`) }, extract };
 }
 
 function payloadOf(f: AttackFamily, r: Rng): { text: string; types: CheckType[] } {
@@ -136,7 +146,7 @@ const CARRIERS: Partial<Record<AttackFamily['kind'], Carrier[]>> = {
 };
 
 /** Puts an attack payload into a carrier; returns the sample text, its source and the payload span. */
-function carry(r: Rng, carrier: Carrier, lang: 'en' | 'de', split: Split, payload: string): { text: string; source: Source; start: number; end: number } {
+function carry(r: Rng, carrier: Carrier, lang: 'en' | 'de', split: Split, payload: string): { text: string; source: Source; start: number; end: number; carrier?: string } {
   const slots = docSlots(lang);
   switch (carrier) {
     case 'bare':
@@ -150,11 +160,11 @@ function carry(r: Rng, carrier: Carrier, lang: 'en' | 'de', split: Split, payloa
       const task = say(pick(r, TASKS[lang]), r, slots);
       const d = docWith(r, pick(r, docTypes(lang, split)), int(r, 3, 9), payload);
       const off = task.length + 2;
-      return { text: `${task}\n\n${d.text}`, source: 'prompt', start: d.start + off, end: d.end + off };
+      return { text: `${task}\n\n${d.text}`, source: 'prompt', start: d.start + off, end: d.end + off, carrier: d.carrier };
     }
     case 'document': {
       const d = docWith(r, pick(r, docTypes(lang, split)), int(r, 4, 14), payload);
-      return { text: d.text, source: 'document', start: d.start, end: d.end };
+      return { text: d.text, source: 'document', start: d.start, end: d.end, carrier: d.carrier };
     }
     case 'tool': {
       const d = docWith(r, pick(r, docTypes(lang, split)), int(r, 1, 4), payload);
@@ -162,7 +172,7 @@ function carry(r: Rng, carrier: Carrier, lang: 'en' | 'de', split: Split, payloa
       // The payload's span inside the escaped body: escape the prefix to find the offset.
       const pre = JSON.stringify(d.text.slice(0, d.start)).length - 2;
       const len = JSON.stringify(payload).length - 2;
-      return { text: env.text, source: 'tool', start: env.start + pre, end: env.start + pre + len };
+      return { text: env.text, source: 'tool', start: env.start + pre, end: env.start + pre + len, carrier: d.carrier };
     }
   }
 }
@@ -174,7 +184,7 @@ for (const f of ALL_ATTACKS) {
     const p = payloadOf(f, r);
     const lang: 'en' | 'de' = f.lang === 'mixed' ? pick(r, ['en', 'de'] as const) : f.lang;
     const c = carry(r, pick(r, CARRIERS[f.kind] ?? DIRECT), lang, f.split, p.text);
-    return { split: f.split, lang: f.lang, source: c.source, label: 'attack', kind: f.kind, family: f.id, types: p.types, spans: [{ start: c.start, end: c.end }], text: c.text };
+    return { split: f.split, lang: f.lang, source: c.source, label: 'attack', kind: f.kind, family: f.id, types: p.types, ...(f.split !== 'heldout' && c.carrier ? { carrier: c.carrier } : {}), spans: [{ start: c.start, end: c.end }], text: c.text };
   });
 }
 
@@ -248,10 +258,10 @@ for (const b of BENIGN_FAMILIES) {
 
 for (const split of ['train', 'heldout'] as const) {
   for (const lang of ['en', 'de'] as const) {
-    const benign = (kind: string, family: string, count: number, make: (r: Rng) => { text: string; source?: Source }) =>
+    const benign = (kind: string, family: string, count: number, make: (r: Rng) => { text: string; source?: Source; carrier?: string }) =>
       fill(family, count, (r) => {
         const m = make(r);
-        return { split, lang, source: m.source ?? 'prompt', label: 'benign', kind, family, types: [], text: m.text };
+        return { split, lang, source: m.source ?? 'prompt', label: 'benign', kind, family, types: [], ...(split !== 'heldout' && m.carrier ? { carrier: m.carrier } : {}), text: m.text };
       });
     benign('code', `code-${lang}-${split}`, 40, (r) => ({ text: `${say(pick(r, CODE_ASKS[lang]), r, {})}\n\n\`\`\`\n${pick(r, CODE_SNIPPETS[split])}\n\`\`\`` }));
     benign('encoded_benign', `encoded-${lang}-${split}`, 24, (r) => ({ text: benignEncoded(r, split, lang) }));
@@ -260,17 +270,19 @@ for (const split of ['train', 'heldout'] as const) {
     // Long documents on their own (attachments), 1-4 KB: one or two documents of the split's types.
     benign('long_document', `longdoc-${lang}-${split}`, 100, (r) => {
       const types = docTypes(lang, split);
-      let text = docWith(r, pick(r, types), int(r, 6, 14), null).text;
+      const first = docWith(r, pick(r, types), int(r, 6, 14), null);
+      let text = first.text;
       if (chance(r, 0.5)) text += `\n\n${docWith(r, pick(r, types), int(r, 6, 14), null).text}`;
-      return { text, source: 'document' };
+      return { text, source: 'document', carrier: first.carrier };
     });
     benign('prompt_document', `promptdoc-${lang}-${split}`, 60, (r) => {
       const task = say(pick(r, TASKS[lang]), r, docSlots(lang));
-      return { text: `${task}\n\n${docWith(r, pick(r, docTypes(lang, split)), int(r, 3, 10), null).text}` };
+      const d = docWith(r, pick(r, docTypes(lang, split)), int(r, 3, 10), null);
+      return { text: `${task}\n\n${d.text}`, carrier: d.carrier };
     });
     benign('tool_result', `tool-${lang}-${split}`, 60, (r) => {
       const d = docWith(r, pick(r, docTypes(lang, split)), int(r, 1, 4), null);
-      return { text: toolEnvelope(r, split, lang, d.text).text, source: 'tool' };
+      return { text: toolEnvelope(r, split, lang, d.text).text, source: 'tool', carrier: d.carrier };
     });
   }
 }
@@ -282,10 +294,57 @@ for (const b of BENIGN_TRAIN_EXTRA) {
   fill(b.id, 40, (r) => ({ split: b.split, lang: b.lang, source: b.source, label: 'benign', kind: b.kind, family: b.id, types: [], text: say(pick(r, grammars), r, {}) }));
 }
 
+// ------------------------------------------------------------------ round 2 (training additions and the dev part)
+round2 = true;
+for (const f of ATTACKS_R2) {
+  fill(f.id, f.split === 'dev' ? 14 : PER_ATTACK_FAMILY, (r) => {
+    const p = payloadOf(f, r);
+    const lang: 'en' | 'de' = f.lang === 'mixed' ? pick(r, ['en', 'de'] as const) : f.lang;
+    const c = carry(r, pick(r, CARRIERS[f.kind] ?? DIRECT), lang, f.split, p.text);
+    return { split: f.split, lang: f.lang, source: c.source, label: 'attack', kind: f.kind, family: f.id, types: p.types, ...(c.carrier ? { carrier: c.carrier } : {}), spans: [{ start: c.start, end: c.end }], text: c.text };
+  });
+}
+for (const b of BENIGN_R2) {
+  const grammars = Array.isArray(b.grammar) ? b.grammar : [b.grammar];
+  fill(b.id, b.split === 'dev' ? 24 : 40, (r) => ({ split: b.split, lang: b.lang, source: b.source, label: 'benign', kind: b.kind, family: b.id, types: [], text: say(pick(r, grammars), r, {}) }));
+}
+for (const split of ['train', 'dev'] as const) {
+  for (const lang of ['en', 'de'] as const) {
+    const types = DOC_TYPES_R2.filter((d) => d.lang === lang && d.split === split);
+    fill(`r2-longdoc-${lang}-${split}`, 60, (r) => {
+      const a = docWith(r, pick(r, types), int(r, 5, 12), null);
+      const text = chance(r, 0.4) ? `${a.text}\n\n${docWith(r, pick(r, types), int(r, 5, 12), null).text}` : a.text;
+      return { split, lang, source: 'document', label: 'benign', kind: 'long_document', family: `r2-longdoc-${lang}-${split}`, types: [], carrier: a.carrier, text };
+    });
+    fill(`r2-tool-${lang}-${split}`, 30, (r) => {
+      const d = docWith(r, pick(r, types), int(r, 1, 4), null);
+      return { split, lang, source: 'tool', label: 'benign', kind: 'tool_result', family: `r2-tool-${lang}-${split}`, types: [], carrier: d.carrier, text: toolEnvelope(r, split, lang, d.text).text };
+    });
+    if (split === 'dev') {
+      fill(`dev-promptdoc-${lang}`, 30, (r) => {
+        const d = docWith(r, pick(r, types), int(r, 3, 8), null);
+        return { split, lang, source: 'prompt', label: 'benign', kind: 'prompt_document', family: `dev-promptdoc-${lang}`, types: [], carrier: d.carrier, text: `${say(pick(r, TASKS[lang]), r, docSlots(lang))}\n\n${d.text}` };
+      });
+      // Dev obfuscations hide dev payloads.
+      const sources = ATTACKS_R2.filter((f) => f.split === 'dev' && f.lang === lang && ['override', 'prompt_leak', 'secret_leak', 'persona', 'hypothetical'].includes(f.kind));
+      for (const ob of OBFUSCATIONS.dev) {
+        const family = `obf-${ob}-${lang}-dev`;
+        fill(family, 8, (r) => {
+          const f = pick(r, sources);
+          const p = payloadOf(f, r);
+          const o = obfuscate(r, 'dev', lang, ob, p.text);
+          const text = o.hint ? `${o.hint} ${o.text}` : o.text;
+          return { split, lang, source: 'prompt', label: 'attack', kind: f.kind, family, types: [...new Set<CheckType>([...p.types, 'injection'])], obfuscation: ob, spans: [{ start: 0, end: text.length }], text };
+        });
+      }
+    }
+  }
+}
+
 // ------------------------------------------------------------------ write
 const dir = join(__dirname, '..', 'data', 'security');
 mkdirSync(dir, { recursive: true });
-for (const split of ['train', 'heldout'] as const) {
+for (const split of ['train', 'heldout', 'dev'] as const) {
   const rows = samples.filter((s) => s.split === split);
   writeFileSync(join(dir, `${split}.jsonl`), `${rows.map((s) => JSON.stringify(s)).join('\n')}\n`);
   const attacks = rows.filter((s) => s.label === 'attack').length;

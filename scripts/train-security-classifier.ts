@@ -14,11 +14,12 @@
  * Model: one logistic regression per head over hashed features (2^18 buckets), AdaGrad with L2,
  * a fixed number of epochs over a seeded shuffle; positives weighted up to balance the classes.
  *
- * Calibration: the training part is split into five folds by template family; five models, each
- * trained without one fold, score that fold with the full scanner (rules included). A coordinate
- * search over each head's threshold picks the thresholds that maximise this out-of-fold recall at
- * an out-of-fold false-positive rate of at most 1% (the target on held-out data is 2%). The final
- * model is trained on all of the training part and shipped with those thresholds as logit offsets.
+ * Calibration: five folds; model k is trained without template-family fold k and document-type
+ * fold k, and scores the prompts of its fold with the full scanner (rules included). A coordinate
+ * search over each head's threshold, separately for prompts and for documents and tool results,
+ * picks the thresholds that maximise this out-of-fold recall at an out-of-fold false-positive rate
+ * of at most 1% (the target on held-out data is 2%). The final model is trained on all of the
+ * training part and shipped with those thresholds as logit offsets.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,7 @@ const VERSION = 'sec-clf-1';
 
 interface Sample {
   id: string;
+  carrier?: string;
   source: ScanSource;
   label: 'attack' | 'benign';
   kind: string;
@@ -75,6 +77,9 @@ const SOURCES: ScanSource[] = ['prompt', 'document', 'tool'];
 
 interface Example {
   sample: number;
+  /** Fold of the sample's template family, and of its carrier document type (-1: none). */
+  famFold: number;
+  docFold: number;
   idx: Int32Array;
   cnt: Float32Array;
   src: number;
@@ -91,7 +96,7 @@ function overlap(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }
 
-function examplesOf(s: Sample, fold: number, sample: number): Example[] {
+function examplesOf(s: Sample, fold: number, sample: number, famFold = fold, docFold = -1): Example[] {
   const out: Example[] = [];
   const heads = contentHeads(s);
   const spans = s.label === 'attack' ? (s.spans ?? [{ start: 0, end: s.text.length }]) : [];
@@ -142,17 +147,24 @@ function examplesOf(s: Sample, fold: number, sample: number): Example[] {
       const keys = [...counts.keys()].sort((a, b) => a - b);
       const y = new Int8Array(H);
       for (let h = 0; h < H; h++) y[h] = label === 1 && heads[h] ? 1 : 0;
-      out.push({ sample, idx: Int32Array.from(keys), cnt: Float32Array.from(keys.map((k) => counts.get(k)!)), src: SOURCES.indexOf(s.source), y, fold });
+      out.push({ sample, famFold, docFold, idx: Int32Array.from(keys), cnt: Float32Array.from(keys.map((k) => counts.get(k)!)), src: SOURCES.indexOf(s.source), y, fold });
     }
   }
   return out;
 }
 
-const foldOf = (s: Sample) => fnv(s.family) % FOLDS;
+// Out-of-fold scheme: model k is trained without template-family fold k and without document-type
+// fold k. A prompt carried in a document is scored by the model of its document type's fold (so the
+// document type is unseen: new kinds of documents were the first held-out run's weak spot); other
+// prompts by the model of their family's fold.
+const famFoldOf = (s: Sample) => fnv(s.family) % FOLDS;
+const docFoldOf = (s: Sample) => (s.carrier ? fnv(`doc:${s.carrier}`) % FOLDS : -1);
+const foldOf = (s: Sample) => (s.carrier ? docFoldOf(s) : famFoldOf(s));
 const examples: Example[] = [];
 samples.forEach((s, i) => {
-  examples.push(...examplesOf(s, foldOf(s), i));
+  examples.push(...examplesOf(s, foldOf(s), i, famFoldOf(s), docFoldOf(s)));
 });
+const inTraining = (e: Example, k: number) => e.famFold !== k && e.docFold !== k;
 
 // Extra innocent text for training only (never scored): the project's own PII evaluation sentences,
 // English and German, full of names, accounts, passwords and addresses in ordinary requests. They
@@ -164,7 +176,7 @@ for (const f of ['en.jsonl', 'de.jsonl', 'en-heldout.jsonl', 'de-heldout.jsonl']
   extraRaw.push(buf);
   for (const line of buf.toString('utf8').split('\n').filter(Boolean)) {
     const { id, text } = JSON.parse(line) as { id: string; text: string };
-    examples.push(...examplesOf({ id, source: 'prompt', label: 'benign', kind: 'pii_sentence', family: 'pii', types: [], text }, -1, -1));
+    examples.push(...examplesOf({ id, source: 'prompt', label: 'benign', kind: 'pii_sentence', family: 'pii', types: [], text }, -1, -1, -1, -1));
   }
 }
 
@@ -241,7 +253,7 @@ function train(set: Example[]): Trained {
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-function fileOf(m: Trained, offsets: number[], training: Record<string, unknown>): ClassifierFile {
+function fileOf(m: Trained, offsets: { prompt: number[]; data: number[] }, training: Record<string, unknown>): ClassifierFile {
   const enc = encodeWeights(m.w, BITS);
   return {
     version: VERSION,
@@ -250,7 +262,7 @@ function fileOf(m: Trained, offsets: number[], training: Record<string, unknown>
     heads: [...HEADS],
     bias: Array.from(m.bias, round6),
     scale: enc.scale.map((x) => Number(x.toPrecision(8))),
-    offset: offsets.map(round6),
+    offset: { prompt: offsets.prompt.map(round6), data: offsets.data.map(round6) },
     source: {
       prompt: Array.from(m.src.subarray(0, H), round6),
       document: Array.from(m.src.subarray(H, 2 * H), round6),
@@ -273,7 +285,7 @@ if (process.env.TRAIN_QUICK) {
   // Classifier alone, out of fold: per head, recall at the threshold that keeps innocent FPR <= 0.5%.
   const best = samples.map(() => new Float64Array(H).fill(-Infinity));
   for (let k = 0; k < FOLDS; k++) {
-    const m = train(examples.filter((e) => e.fold !== k));
+    const m = train(examples.filter((e) => inTraining(e, k)));
     for (const e of examples) if (e.fold === k && e.sample >= 0) for (let h = 0; h < H; h++) best[e.sample]![h] = Math.max(best[e.sample]![h]!, predict(m, e, h));
   }
   for (let h = 0; h < H; h++) {
@@ -287,12 +299,20 @@ if (process.env.TRAIN_QUICK) {
 
 console.log(`${samples.length} training prompts, ${examples.length} windows; training ${FOLDS} fold models...`);
 const foldModels: ClassifierModel[] = [];
-for (let k = 0; k < FOLDS; k++) foldModels.push(decodeModel(fileOf(train(examples.filter((e) => e.fold !== k)), [0, 0, 0], {})));
-const baseBias = foldModels.map((m) => Float64Array.from(m.bias));
+const ZERO = { prompt: [0, 0, 0], data: [0, 0, 0] };
+for (let k = 0; k < FOLDS; k++) foldModels.push(decodeModel(fileOf(train(examples.filter((e) => inTraining(e, k))), ZERO, {})));
+const baseSource = foldModels.map((m) => ({ prompt: Float64Array.from(m.source.prompt), document: Float64Array.from(m.source.document), tool: Float64Array.from(m.source.tool) }));
 
 const logit = (p: number) => Math.log(p / (1 - p));
+/** thresholds: three for prompts, then three for documents and tool results. */
 function evaluate(thresholds: number[]): { recall: number; fpr: number } {
-  for (let k = 0; k < FOLDS; k++) for (let h = 0; h < H; h++) foldModels[k]!.bias[h] = baseBias[k]![h]! - logit(thresholds[h]!);
+  for (let k = 0; k < FOLDS; k++) {
+    for (let h = 0; h < H; h++) {
+      foldModels[k]!.source.prompt[h] = baseSource[k]!.prompt[h]! - logit(thresholds[h]!);
+      foldModels[k]!.source.document[h] = baseSource[k]!.document[h]! - logit(thresholds[H + h]!);
+      foldModels[k]!.source.tool[h] = baseSource[k]!.tool[h]! - logit(thresholds[H + h]!);
+    }
+  }
   let tp = 0;
   let attacks = 0;
   let fp = 0;
@@ -317,10 +337,11 @@ const better = (a: { recall: number; fpr: number }, b: { recall: number; fpr: nu
   if (aOk !== bOk) return aOk;
   return aOk ? a.recall > b.recall || (a.recall === b.recall && a.fpr < b.fpr) : a.fpr < b.fpr;
 };
-const thresholds = (process.env.TRAIN_THRESHOLDS ?? '0.5,0.5,0.5').split(',').map(Number);
+const thresholds = (process.env.TRAIN_THRESHOLDS ?? '0.5,0.5,0.5,0.5,0.5,0.5').split(',').map(Number);
 let best = evaluate(thresholds);
+const NAMES = [...HEADS.map((h) => `${h} (prompts)`), ...HEADS.map((h) => `${h} (documents, tools)`)];
 for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 2); round++) {
-  for (let h = 0; h < H; h++) {
+  for (let h = 0; h < 2 * H; h++) {
     for (const c of CANDIDATES) {
       const trial = thresholds.slice();
       trial[h] = c;
@@ -330,7 +351,7 @@ for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 2); round++) {
         thresholds[h] = c;
       }
     }
-    console.log(`  ${HEADS[h]}: threshold ${thresholds[h]} (out-of-fold recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}%)`);
+    console.log(`  ${NAMES[h]}: threshold ${thresholds[h]} (out-of-fold recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}%)`);
   }
 }
 
@@ -352,7 +373,7 @@ if (process.env.TRAIN_DEBUG) {
 const final = train(examples);
 const file = fileOf(
   final,
-  thresholds.map((t) => -logit(t)),
+  { prompt: thresholds.slice(0, H).map((t) => -logit(t)), data: thresholds.slice(H).map((t) => -logit(t)) },
   {
     data: 'data/security/train.jsonl',
     dataSha256: createHash('sha256').update(raw).digest('hex'),
@@ -364,7 +385,8 @@ const file = fileOf(
     learningRate: LR,
     l2: L2,
     folds: FOLDS,
-    thresholds,
+    foldScheme: 'model k leaves out template-family fold k and document-type fold k',
+    thresholds: { prompt: thresholds.slice(0, H), data: thresholds.slice(H) },
     outOfFold: { recall: round6(best.recall), falsePositiveRate: round6(best.fpr) },
   },
 );

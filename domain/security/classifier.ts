@@ -29,8 +29,11 @@ export interface ClassifierFile {
   heads: string[];
   bias: number[];
   scale: number[];
-  /** Added to a head's logit so its chosen threshold lands on probability 0.5. */
-  offset: number[];
+  /**
+   * Added to a head's logit so its chosen threshold lands on probability 0.5: for prompts, and for
+   * documents and tool results (data, scored in more windows, gets a stricter threshold).
+   */
+  offset: { prompt: number[]; data: number[] };
   /** Per source, added to each head's logit. */
   source: Record<ScanSource, number[]>;
   /** base64 of the sparse weights: per non-zero bucket, a varint index delta then H int8 values. */
@@ -74,11 +77,11 @@ export function decodeModel(file: ClassifierFile): ClassifierModel {
       weights[idx * H + h] = (q > 127 ? q - 256 : q) * file.scale[h]!;
     }
   }
-  const bias = Float64Array.from(file.bias.map((b, h) => b + file.offset[h]!));
+  const bias = Float64Array.from(file.bias);
   const source = {
-    prompt: Float64Array.from(file.source.prompt),
-    document: Float64Array.from(file.source.document),
-    tool: Float64Array.from(file.source.tool),
+    prompt: Float64Array.from(file.source.prompt, (v, h) => v + file.offset.prompt[h]!),
+    document: Float64Array.from(file.source.document, (v, h) => v + file.offset.data[h]!),
+    tool: Float64Array.from(file.source.tool, (v, h) => v + file.offset.data[h]!),
   };
   return { version: file.version, bits: file.bits, features: file.features, shift: 32 - file.bits, weights, bias, source };
 }

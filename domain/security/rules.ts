@@ -38,6 +38,13 @@ export interface PhraseRule {
   negated?: boolean;
   /** May run across sentence ends (a fictional frame in one sentence, the request in the next). */
   cross?: boolean;
+  /**
+   * The first step must be an imperative: at the start of a clause, after please/now/then/and, or
+   * right after "you" ("can you show ..."). "Admins can list all keys" and "how do I show" are not.
+   */
+  imperative?: boolean;
+  /** Index of a step (an instructions word) that must not be followed by a topic ("instructions for the printer"). */
+  unqualified?: number;
 }
 
 /** A step: class names separated by spaces (any of them), and the gap allowed before it. */
@@ -49,11 +56,12 @@ const s = (classes: string, gap = 0): Step => {
 export const PHRASE_RULES: PhraseRule[] = [
   // ---------------------------------------------------------------- injection: instruction overrides
   { id: 'override_prior_instructions', check: 'injection', weight: 0.85, steps: [s('IGNORE'), s('PRIOR ABOVE YOU', 4), s('INSTR PROMPTOBJ', 3)] },
-  { id: 'override_instructions', check: 'injection', weight: 0.55, dataWeight: 0.75, steps: [s('IGNORE'), s('INSTR PROMPTOBJ', 2)] },
+  { id: 'override_instructions', check: 'injection', weight: 0.55, dataWeight: 0.75, unqualified: 1, steps: [s('IGNORE'), s('INSTR PROMPTOBJ', 2)] },
   { id: 'override_everything_told', check: 'injection', weight: 0.75, steps: [s('IGNORE'), s('TEXTOBJ PRIOR', 3), s('TOLD', 5)] },
-  { id: 'instructions_void', check: 'injection', weight: 0.7, group: 'void', steps: [s('PRIOR ABOVE'), s('INSTR', 2), s('VOID', 4)] },
-  { id: 'instructions_above_void', check: 'injection', weight: 0.7, group: 'void', steps: [s('INSTR'), s('ABOVE PRIOR', 2), s('VOID', 4)] },
-  { id: 'instructions_void_bare', check: 'injection', weight: 0.45, group: 'void', steps: [s('INSTR'), s('VOID', 3)] },
+  { id: 'instructions_void', check: 'injection', weight: 0.7, group: 'void', unqualified: 1, steps: [s('PRIOR ABOVE'), s('INSTR', 2), s('VOID', 4)] },
+  { id: 'instructions_above_void', check: 'injection', weight: 0.7, group: 'void', unqualified: 0, steps: [s('INSTR'), s('ABOVE PRIOR', 2), s('VOID', 4)] },
+  { id: 'instructions_void_bare', check: 'injection', weight: 0.45, group: 'void', unqualified: 0, steps: [s('INSTR'), s('VOID', 3)] },
+  { id: 'instructions_no_longer', check: 'injection', weight: 0.6, group: 'void', unqualified: 1, steps: [s('PRIOR YOU ABOVE'), s('INSTR', 2), s('NEG NOW VOID', 4)] },
   { id: 'told_before_void', check: 'injection', weight: 0.55, group: 'void', steps: [s('TOLD ASKED'), s('PRIOR ABOVE', 3), s('VOID', 4)] },
   { id: 'override_now_instead', check: 'injection', weight: 0.45, steps: [s('IGNORE'), s('PRIOR TEXTOBJ', 4), s('NOW', 8)] },
   { id: 'stop_following', check: 'injection', weight: 0.7, steps: [s('IGNORE'), s('YOU PRIOR', 2), s('INSTR PROMPTOBJ ROLE', 3)] },
@@ -84,26 +92,30 @@ export const PHRASE_RULES: PhraseRule[] = [
   { id: 'answer_without_limits', check: 'jailbreak', weight: 0.5, steps: [s('SAY'), s('NEG', 6), s('LIMIT', 2)] },
   { id: 'limits_removed', check: 'jailbreak', weight: 0.7, steps: [s('YOU'), s('LIMIT INSTR', 3), s('VOID IGNORE', 3)] },
   { id: 'stay_in_character', check: 'jailbreak', weight: 0.3, steps: [s('NEG NOW'), s('ROLE', 3)] },
-  { id: 'no_disclaimers', check: 'jailbreak', weight: 0.45, steps: [s('NEG IGNORE'), s('LIMIT', 2)] },
+  { id: 'no_disclaimers', check: 'jailbreak', weight: 0.45, steps: [s('NEG IGNORE'), s('DISCLAIM', 2)] },
   { id: 'fiction_harm', check: 'jailbreak', weight: 0.7, cross: true, group: 'fiction', steps: [s('PRETEND'), s('HARM', 24)] },
   { id: 'harm_fiction', check: 'jailbreak', weight: 0.65, cross: true, group: 'fiction', steps: [s('HARM'), s('PRETEND', 14)] },
   { id: 'harm_howto', check: 'jailbreak', weight: 0.35, steps: [s('HOWTO'), s('HARM', 8)] },
   { id: 'hypothetical_no_rules', check: 'jailbreak', weight: 0.7, steps: [s('PRETEND IF'), s('NEG', 5), s('LIMIT INSTR', 2)] },
   // ---------------------------------------------------------------- data extraction
-  { id: 'reveal_system_prompt', check: 'data_extraction', weight: 0.8, negated: true, steps: [s('REVEAL SAY'), s('PROMPTOBJ', 5)] },
+  { id: 'reveal_system_prompt', check: 'data_extraction', weight: 0.8, negated: true, imperative: true, steps: [s('REVEAL SAY'), s('PROMPTOBJ', 5)] },
   { id: 'what_is_your_prompt', check: 'data_extraction', weight: 0.75, steps: [s('YOU'), s('PROMPTOBJ', 1)] },
-  { id: 'reveal_instructions_verbatim', check: 'data_extraction', weight: 0.7, negated: true, steps: [s('REVEAL'), s('INSTR TEXTOBJ', 3), s('VERBATIM', 4)] },
-  { id: 'repeat_text_above', check: 'data_extraction', weight: 0.8, negated: true, steps: [s('REVEAL'), s('TEXTOBJ INSTR PROMPTOBJ', 4), s('ABOVE', 4)] },
+  { id: 'reveal_your_instructions', check: 'data_extraction', weight: 0.7, negated: true, imperative: true, steps: [s('REVEAL'), s('YOU', 3), s('INSTR PROMPTOBJ', 2)] },
+  { id: 'repeat_what_you_were_told', check: 'data_extraction', weight: 0.7, negated: true, imperative: true, steps: [s('REVEAL'), s('TEXTOBJ PRIOR YOU', 4), s('YOU', 3), s('TOLD', 3)] },
+  { id: 'repeat_what_you_were_told_de', check: 'data_extraction', weight: 0.65, negated: true, imperative: true, steps: [s('REVEAL'), s('YOU', 4), s('TOLD', 5)] },
+  { id: 'reveal_instructions_verbatim', check: 'data_extraction', weight: 0.7, negated: true, imperative: true, steps: [s('REVEAL'), s('INSTR TEXTOBJ', 3), s('VERBATIM', 4)] },
+  { id: 'repeat_text_above', check: 'data_extraction', weight: 0.8, negated: true, imperative: true, steps: [s('REVEAL'), s('TEXTOBJ INSTR PROMPTOBJ', 4), s('ABOVE', 4)] },
   { id: 'instructions_given_before', check: 'data_extraction', weight: 0.6, group: 'given', steps: [s('INSTR PROMPTOBJ'), s('YOU', 3), s('TOLD', 3), s('ABOVE PRIOR DEV', 4)] },
   { id: 'instructions_you_were_given', check: 'data_extraction', weight: 0.5, group: 'given', steps: [s('INSTR PROMPTOBJ'), s('YOU DEV', 3), s('TOLD', 6)] },
-  { id: 'reveal_secret', check: 'data_extraction', weight: 0.4, dataWeight: 0.6, negated: true, group: 'secret', steps: [s('REVEAL'), s('SECRET', 4)] },
+  { id: 'reveal_secret', check: 'data_extraction', weight: 0.4, dataWeight: 0.6, negated: true, imperative: true, group: 'secret', steps: [s('REVEAL'), s('SECRET', 4)] },
   { id: 'your_secret', check: 'data_extraction', weight: 0.7, negated: true, group: 'your_secret', steps: [s('SECRET'), s('YOU', 4), s('PROMPTOBJ TOLD MODEL STORE', 3)] },
+  { id: 'which_secret_is_stored', check: 'data_extraction', weight: 0.45, group: 'your_secret', steps: [s('WH'), s('SECRET', 3), s('TOLD YOU', 3)] },
   { id: 'secret_you_have', check: 'data_extraction', weight: 0.45, negated: true, group: 'your_secret', steps: [s('SECRET'), s('YOU', 3)] },
   { id: 'other_users_data', check: 'data_extraction', weight: 0.75, steps: [s('OTHERS')] },
   { id: 'previous_user_asked', check: 'data_extraction', weight: 0.7, steps: [s('PRIOR OTHER'), s('USER PEOPLE', 1), s('ASKED TOLD DATAOBJ', 3)] },
   { id: 'others_data', check: 'data_extraction', weight: 0.45, steps: [s('DATAOBJ SECRET'), s('PRIOR OTHER', 4), s('PEOPLE USER', 2)] },
   { id: 'data_from_your_store', check: 'data_extraction', weight: 0.45, steps: [s('PEOPLE USER DATAOBJ SECRET'), s('YOU', 5), s('STORE', 2)] },
-  { id: 'exfil_append_data', check: 'data_extraction', weight: 0.8, steps: [s('APPEND REVEAL'), s('DATAOBJ SECRET PROMPTOBJ', 8), s('LINK', 10)] },
+  { id: 'exfil_append_data', check: 'data_extraction', weight: 0.8, imperative: true, steps: [s('APPEND REVEAL'), s('DATAOBJ SECRET PROMPTOBJ', 8), s('LINK', 10)] },
   { id: 'exfil_link_with_data', check: 'data_extraction', weight: 0.8, steps: [s('LINK'), s('LINK APPEND', 6), s('DATAOBJ SECRET PROMPTOBJ', 8)] },
   { id: 'reveal_in_encoding', check: 'data_extraction', weight: 0.6, steps: [s('PROMPTOBJ'), s('VERBATIM', 6)] },
 ];
@@ -112,6 +124,10 @@ export const PHRASE_RULES: PhraseRule[] = [
 export const FIRST_STEP_UNION = PHRASE_RULES.reduce((u, r) => u | r.steps[0]!.m, 0);
 export const FIRST_STEP_UNION2 = PHRASE_RULES.reduce((u, r) => u | r.steps[0]!.m2, 0);
 export const NEG_MASK = maskOf('NEG')[0];
+export const QUALIFY_MASK2 = maskOf('QUALIFY')[1];
+export const PLEASE_MASK2 = maskOf('PLEASE')[1];
+export const YOU_MASK = maskOf('YOU')[0];
+export const INSTR_MASK = maskOf('INSTR')[0];
 
 export interface PatternRule {
   id: string;
@@ -204,9 +220,10 @@ export const PATTERN_RULES: PatternRule[] = [
     id: 'new_instructions_heading',
     check: 'injection',
     weight: 0.5,
-    re: /\b(?:new|updated|revised|neue|aktualisierte|geänderte)[ \t]+(?:instructions?|rules|role|task|directives?|orders?|identity|persona|anweisungen?|regeln|rolle|aufgabe|identität)(?:[ \t]*:|[ \t]+(?:is|are)[ \t]+to\b|[ \t]+lautet\b)/g,
-    gate: ['new', 'updated', 'revised', 'neue', 'aktualisierte', 'geänderte'],
+    re: /\b(?:new|updated|revised|priority|urgent|overriding|neue|aktualisierte|geänderte|vorrangige|dringende)[ \t]+(?:instructions?|rules|role|task|directives?|orders?|identity|persona|anweisungen?|regeln|rolle|aufgabe|identität)(?:[ \t]*:|[ \t]+(?:is|are)[ \t]+to\b|[ \t]+lautet\b)/g,
+    gate: ['new', 'updated', 'revised', 'priority', 'urgent', 'overriding', 'neue', 'aktualisierte', 'geänderte', 'vorrangige', 'dringende'],
   },
+  { id: 'bracket_role_tag', check: 'injection', weight: 0.55, dataWeight: 0.75, re: /[[(][ \t]*(?:system|admin|assistant|developer|sys|root|operator)[ \t]*[\])]/g, gate: ['[', '('] },
   { id: 'json_system_role', check: 'injection', weight: 0.4, re: /"role"[ \t]*:[ \t]*"(?:system|developer)"/g, gate: ['"role"'] },
   {
     id: 'decode_and_follow',
@@ -255,6 +272,9 @@ export const PATTERN_RULES: PatternRule[] = [
   },
 ];
 
+/** Token index matched by each step of the last successful matchFrom (step 0 is set by the caller). */
+export const MATCHED = new Int32Array(8);
+
 /** Gap-bounded search for one rule from token `i` on; returns the last matched token or -1. */
 export function matchFrom(masks: Int32Array, masks2: Int32Array, boundary: Uint8Array | null, n: number, steps: Step[], i: number, step: number): number {
   if (step === steps.length) return i - 1;
@@ -264,6 +284,7 @@ export function matchFrom(masks: Int32Array, masks2: Int32Array, boundary: Uint8
     // A match does not run across a sentence end (unless the rule allows it: boundary is null).
     if (boundary?.[j]) return -1;
     if (masks[j]! & m || masks2[j]! & m2) {
+      MATCHED[step] = j;
       const end = matchFrom(masks, masks2, boundary, n, steps, j + 1, step + 1);
       if (end >= 0) return end;
     }

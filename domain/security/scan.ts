@@ -19,7 +19,7 @@ import { type ClassifierFile, type ClassifierModel, decodeModel, H, HEADS, sigmo
 import { combine } from './hash';
 import { LEXICON, maskOf } from './lexicon';
 import { normalize, type View } from './normalize';
-import { FIRST_STEP_UNION, FIRST_STEP_UNION2, matchFrom, NEG_MASK, PATTERN_RULES, PHRASE_RULES, ruleWeight } from './rules';
+import { FIRST_STEP_UNION, FIRST_STEP_UNION2, MATCHED, matchFrom, NEG_MASK, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
 import { analyseSize } from './size';
 import { derivedViews } from './views';
 import { FLAG_HOMOGLYPH, FLAG_INVISIBLE, FLAG_LEET, tokenize } from './tokens';
@@ -35,6 +35,9 @@ const PATTERNS_ = PATTERN_RULES;
 const UNION1 = FIRST_STEP_UNION;
 const UNION2 = FIRST_STEP_UNION2;
 const NEG_ = NEG_MASK;
+const PLEASE_ = PLEASE_MASK2;
+const YOU_ = YOU_MASK;
+const QUALIFY_ = QUALIFY_MASK2;
 const match_ = matchFrom;
 const combine_ = combine;
 const tokenize_ = tokenize;
@@ -123,6 +126,12 @@ function scanView(ctx: Ctx, view: View): void {
       const end = rule.steps.length === 1 ? i : match_(masks, masks2, rule.cross ? null : t.boundary, n, rule.steps, i + 1, 1);
       if (end < 0) continue;
       if (rule.negated && ((i > 0 && masks[i - 1]! & NEG_) || (i > 1 && masks[i - 2]! & NEG_))) continue;
+      if (rule.imperative && !t.clause[i] && !(i > 0 && (masks2[i - 1]! & PLEASE_ || masks[i - 1]! & YOU_))) continue;
+      if (rule.unqualified !== undefined) {
+        MATCHED[0] = i;
+        const at = MATCHED[rule.unqualified]!;
+        if (at + 1 < n && masks2[at + 1]! & QUALIFY_ && !t.boundary[at + 1]) continue;
+      }
       const w = ruleWeight(rule, ctx.source);
       add(ctx, rule.check, rule.id, view, t.start[i]!, t.end[end]!, w, rule.group);
       if (w >= 0.5) strong.push([i, end]);

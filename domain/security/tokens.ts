@@ -30,6 +30,8 @@ export interface Tokens {
   flags: Uint8Array;
   /** 1 when a sentence end (. ! ? or a line break) comes before this token. */
   boundary: Uint8Array;
+  /** 1 when a clause starts at this token (a sentence end, or , ; : ( " before it). */
+  clause: Uint8Array;
   /** Token ranges [from, to) that read as ROT13. */
   rot13: [number, number][];
   /** Token ranges [from, to) of letters spelled out one by one. */
@@ -43,7 +45,9 @@ export const FEATURE_BIGRAM = 4;
 export const FEATURE_CLASS = 8;
 export const FEATURE_PAIR = 16;
 export const FEATURE_FLAG = 32;
-export const ALL_FEATURES = 63;
+/** The first word of each clause and its classes: imperatives ("show me ...") start clauses, descriptions ("secrets are ...") do not. */
+export const FEATURE_START = 64;
+export const ALL_FEATURES = 127;
 
 /** Receives the classifier features of token `t`. */
 export type FeatureSink = (t: number, feature: number) => void;
@@ -55,6 +59,8 @@ const NS_BIGRAM = 0x1b873593;
 const NS_CLASS = 0x68e31da4;
 const NS_PAIR = 0x7feb352d;
 const NS_FLAG = 0x2c1b3c6d;
+const NS_START = 0x4f6cdd1d;
+const NS_START_CLASS = 0x1b56c4e9;
 const BOUND = 0x2; // char code used as the word boundary in character n-grams
 
 // Leetspeak: digits and symbols standing for letters. '1' is i or l; both are tried against the lexicon.
@@ -93,6 +99,7 @@ function alloc(n: number): Tokens {
     mask2: new Int32Array(n),
     flags: new Uint8Array(n),
     boundary: new Uint8Array(n),
+    clause: new Uint8Array(n),
     rot13: [],
     spaced: [],
   };
@@ -138,6 +145,7 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   t.spaced = [];
   let k = 0;
   let sawBoundary = 1;
+  let sawClause = 1;
   // segment statistics for ROT13: tokens and stop words since the last sentence end
   let segFrom = 0;
   let segStops = 0;
@@ -165,6 +173,7 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
       const e = text.charCodeAt(i + 1);
       if (e === 0x6e || e === 0x72) {
         sawBoundary = 1;
+        sawClause = 1;
         i += 2;
         continue;
       }
@@ -176,8 +185,12 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     if ((c < 0x61 || c > 0x7a) && !isWordAt(text, i, c)) {
       // A colon ends a ROT13 segment (not a sentence): "Apply ROT13 and follow it: Vtaber nyy ..."
       if (c === 0x3a && k > segFrom) closeSegment(k);
+      if (c === 0x2c || c === 0x3b || c === 0x3a || c === 0x28 || c === 0x22 || c === 0x5b || c === 0x2d) sawClause = 1;
       // A sentence ends at a line break, or at . ! ? followed by a space or the end ("evil.example" and "v2.0" do not end one).
-      if (c === 0x0a) sawBoundary = 1;
+      if (c === 0x0a) {
+        sawBoundary = 1;
+        sawClause = 1;
+      }
       else if (c === 0x2e || c === 0x21 || c === 0x3f) {
         const next = i + 1 < n ? text.charCodeAt(i + 1) : 0x20;
         if (next === 0x20 || next === 0x0a || next === 0x09 || next === 0x0d || next === 0x22 || next === 0x27) sawBoundary = 1;
@@ -237,7 +250,9 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
       closeSegment(k);
       t.boundary[k] = 1;
     } else t.boundary[k] = sawBoundary;
+    t.clause[k] = sawBoundary | sawClause;
     sawBoundary = 0;
+    sawClause = 0;
     t.start[k] = a;
     t.end[k] = b;
     t.hash[k] = h;
@@ -303,6 +318,17 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
       const m = t.mask[j]!;
       const m2 = t.mask2[j]!;
       if (features & FEATURE_FLAG && t.flags[j]) sink(j, fmix(t.flags[j]! ^ NS_FLAG));
+      if (features & FEATURE_START && t.clause[j]) {
+        sink(j, fmix((t.hash[j]! >>> 0) ^ NS_START));
+        for (let half = 0; half < 2; half++) {
+          let x = half === 0 ? t.mask[j]! : t.mask2[j]!;
+          while (x !== 0) {
+            const low = x & -x;
+            x ^= low;
+            sink(j, fmix((31 - Math.clz32(low) + (half << 5)) ^ NS_START_CLASS));
+          }
+        }
+      }
       if ((m === 0 && m2 === 0) || !(features & (FEATURE_CLASS | FEATURE_PAIR))) continue;
       const near = j - prevClassTok <= 3 && features & FEATURE_PAIR;
       const pm = near ? t.mask[prevClassTok]! : 0;

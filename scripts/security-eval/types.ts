@@ -1,6 +1,6 @@
 /** Shapes shared by the security evaluation-set generator's content files. */
 
-export type Split = 'train' | 'heldout';
+export type Split = 'train' | 'heldout' | 'dev';
 export type Lang = 'en' | 'de' | 'mixed';
 export type Source = 'prompt' | 'document' | 'tool';
 export type CheckType = 'injection' | 'jailbreak' | 'data_extraction' | 'suspicious_words' | 'size_analysis';
@@ -47,8 +47,8 @@ export interface AttackFamily {
 
 /** Goal phrases (imperative, lower case) split so held-out families use goals training never sees. */
 export interface GoalPools {
-  hijack: { train: string[]; heldout: string[] };
-  extract: { train: string[]; heldout: string[] };
+  hijack: { train: string[]; heldout: string[]; dev?: string[] };
+  extract: { train: string[]; heldout: string[]; dev?: string[] };
 }
 
 export interface BenignFamily {
@@ -72,6 +72,8 @@ export interface Sample {
   /** Check types an attack is expected to fail; empty for benign samples. */
   types: CheckType[];
   obfuscation?: string;
+  /** The document type the text was carried in, if any (training and dev rows only). */
+  carrier?: string;
   /** Where the attack text sits in `text` (UTF-16 offsets, end exclusive). */
   spans?: { start: number; end: number }[];
   text: string;
