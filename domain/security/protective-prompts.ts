@@ -10,6 +10,10 @@
  * it. Documents and tool results can be fenced as data with `fenceUntrusted` (a nonce the caller
  * supplies keeps an attacker from closing the fence early). Pure: no I/O, no clock, no randomness.
  *
+ * The texts quote attack phrases ("ignore previous instructions") as examples, so the scanner would
+ * flag them: they are trusted system text, and the gateway scans only the user's prompt, attachments
+ * and tool results, never the system prompt it builds.
+ *
  * The built-in texts are version 1 of each type; a company's SUPER_ADMIN may store its own text for
  * a type (services/security will keep those records), and `applyProtectivePrompt` takes either.
  */

@@ -74,7 +74,7 @@ export function analyseSize(text: string, t: Tokens, opts: SizeOptions): Securit
       }
       const c = ++vals[slot]!;
       if (c > top) top = c;
-      if (j > 0 && t.hash[j - 1] === h) {
+      if (j > 0 && t.hash[j - 1] === t.hash[j]) {
         if (++sameRun > bestRun) {
           bestRun = sameRun;
           bestRunEnd = j;
