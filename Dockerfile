@@ -1,6 +1,17 @@
-# One image for the Gatehouse api, the Temporal worker, the provider simulator, migrations and
-# the admin CLI; docker-compose.yml picks the command. TypeScript runs through tsx, as in
-# `npm run api` / `npm run worker`, so there is no build step.
+# One image for the Gatehouse api, the Temporal worker, the sanitizer, the provider simulator,
+# migrations and the admin CLI; docker-compose.yml picks the command. TypeScript runs through tsx,
+# as in `npm run api` / `npm run worker`, so the only build is the console's static files.
+
+# The console (console/ -> console/dist) needs the dev dependencies (vite, preact); the image does not.
+FROM node:20-bookworm-slim AS console
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund || npm install --no-save --no-audit --no-fund
+COPY console ./console
+COPY domain ./domain
+COPY scripts/build-console.mjs ./scripts/build-console.mjs
+RUN node scripts/build-console.mjs
+
 FROM node:20-bookworm-slim
 
 WORKDIR /app
@@ -22,10 +33,12 @@ COPY db ./db
 COPY domain ./domain
 COPY lib ./lib
 COPY scripts ./scripts
+COPY services ./services
 COPY simulator ./simulator
 COPY temporal ./temporal
 COPY workers ./workers
 COPY workflows ./workflows
+COPY --from=console /app/console/dist ./console/dist
 
 USER node
 EXPOSE 3000

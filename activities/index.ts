@@ -2,12 +2,14 @@ import type { Db } from '../db/connection';
 import type { Config } from '../lib/config';
 import type { SecretBox } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
+import type { BatchRouting } from '../domain/batch/routing';
 import type { ProviderRegistry } from './providers';
 import { createBatchActivities } from './batch';
 import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
-import { createSanitizerCleanupActivities } from './sanitizer-cleanup';
+import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
+import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -19,6 +21,22 @@ export interface ActivityDeps {
   secretBox: SecretBox;
   logger: Logger;
   providerRegistry: ProviderRegistry;
+  useCases: ActivityUseCases;
+}
+
+/**
+ * The use cases activities run that belong to services/ (which sits above activities: calls go
+ * one way). The worker builds them from services/ (services/worker-use-cases.ts) and passes them in.
+ */
+export interface ActivityUseCases {
+  /** A batch job's providers through the routing engine (services/batch/routing.ts). */
+  batchRouting: BatchRouting;
+  /** Starts `batch:<id>` for every active job that has no running workflow (services/batch/repair.ts). */
+  repairBatchJobs(): Promise<{ checked: number; started: string[] }>;
+  /** Deletes sanitizer sessions past their TTL; how many (services/sanitizer/sessions.ts). */
+  deleteExpiredSanitizerSessions(): Promise<number>;
+  /** A prompt test case through the gateway service (services/prompts/test-case-executor.ts). */
+  promptCases: PromptCaseExecutor;
 }
 
 /** Every activity the worker registers, built over its dependencies. */
@@ -29,6 +47,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
+    ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
   };
 }
 

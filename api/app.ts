@@ -1,11 +1,14 @@
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from '../lib/config';
-import type { Container, Services } from './container';
+import type { Container, Services } from '../services/container';
+import { consoleStatic } from './console-static';
+import { csrfProtection } from './middleware/csrf';
 import { errorMiddleware } from './middleware/errors';
+import { securityHeaders } from './middleware/security-headers';
 import { requestContext } from './middleware/request-context';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
+import { analyticsRoutes } from './routes/analytics';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
 import { batchRoutes } from './routes/batch';
@@ -19,6 +22,12 @@ import { providerRoutes } from './routes/providers';
 import { routingAdvisoryRoutes } from './routes/routing-advisory';
 import { routingBreakerRoutes } from './routes/routing-breakers';
 import { routingPolicyRoutes } from './routes/routing-policies';
+import { customDocumentRoutes } from './routes/custom-documents';
+import { projectRoutes } from './routes/projects';
+import { promptTestRoutes } from './routes/prompt-tests';
+import { promptRoutes } from './routes/prompts';
+import { repositoryRoutes } from './routes/repositories';
+import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -51,6 +60,13 @@ export function createApp(container: Container): Koa {
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
+    ...promptRoutes,
+    ...promptTestRoutes,
+    ...projectRoutes,
+    ...repositoryRoutes,
+    ...teamRoutes,
+    ...customDocumentRoutes,
+    ...analyticsRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {
@@ -59,8 +75,10 @@ export function createApp(container: Container): Koa {
   });
 
   app.use(requestContext(container.logger, container.metrics));
+  app.use(securityHeaders({ https: container.config.SESSION_COOKIE_SECURE }));
   app.use(errorMiddleware);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '25mb', encoding: 'utf-8' }));
+  app.use(csrfProtection(container.config));
+  app.use(consoleStatic());
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use((ctx) => {

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { createProviderRegistry } from '../activities/providers';
 import { createApp } from '../api/app';
-import { createContainer, createInfrastructure, type Infrastructure } from '../api/container';
+import { createContainer, createInfrastructure, type Infrastructure } from '../services/container';
 import { type Config, loadConfig } from '../lib/config';
 import { startApi } from '../workers/api';
 import { HttpOpenAIAdapter } from './http-openai-adapter';

@@ -1,9 +1,9 @@
 /**
  * Document round trip timing: `npm run bench:documents`. The spec target is a 10-page docx round
- * trip ≤ 500 ms (issue 5). The document is test/support/documents.ts buildLongDocx(10): 120
+ * trip ≤ 500 ms (issue 5). The document is bench/fixtures/documents.ts buildLongDocx(10): 120
  * paragraphs, each with names, an email, a phone number, an IBAN, an address and a date.
  *
- * (a) In process, through the sanitizer engine (api/sanitizer/engine-default.ts, the code the
+ * (a) In process, through the sanitizer engine (services/sanitizer/engine-default.ts, the code the
  *     service runs): extract → detect (all five profiles) → stand-ins over the whole text → rewrite
  *     of the docx (each segment's findings replaced through the same vault, as the service does) →
  *     restore of the sanitized text (fuzzy: bare stand-ins back to originals).
@@ -27,14 +27,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { Client } from 'pg';
 import { createSanitizerApp } from '../api/sanitizer/app';
-import { loadSanitizerConfig } from '../api/sanitizer/config';
-import { createSanitizerContainer } from '../api/sanitizer/container';
-import type { SanitizerEngine } from '../api/sanitizer/engine';
-import { createDefaultEngine } from '../api/sanitizer/engine-default';
-import { findingsBySegment } from '../api/sanitizer/services/sanitize';
+import { loadSanitizerConfig } from '../lib/sanitizer-config';
+import { createSanitizerContainer } from '../services/sanitizer/container';
+import type { SanitizerEngine } from '../services/sanitizer/engine';
+import { createDefaultEngine } from '../services/sanitizer/engine-default';
+import { findingsBySegment } from '../services/sanitizer/sanitize';
 import { createDb, migrateLatest } from '../db/connection';
 import { extractDocument, rewriteDocument } from '../domain/documents';
-import { buildLongDocx, buildPdf } from '../test/support/documents';
+import { buildLongDocx, buildPdf } from './fixtures/documents';
 
 type Lang = 'en' | 'de';
 type Steps = Record<string, number>;

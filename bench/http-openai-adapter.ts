@@ -10,7 +10,7 @@ import {
   ProviderError,
   type ProviderErrorKind,
   type ProviderTarget,
-} from '../activities/providers/types';
+} from '../domain/providers';
 
 /**
  * A PROTOTYPE for the benchmark only (not used by Gatehouse): the OPENAI/DEEPSEEK/CUSTOM chat

@@ -23,15 +23,14 @@ interface Span {
 interface Sample {
   id: string;
   language: Language;
-  split: 'dev' | 'heldout';
+  split: 'dev' | 'heldout' | 'tune';
   text: string;
   spans: Span[];
 }
 
-function load(): Sample[] {
-  const dir = join(__dirname, '..', 'data', 'pii-eval');
-  return ['en', 'de', 'en-heldout', 'de-heldout'].flatMap((lang) =>
-    readFileSync(join(dir, `${lang}.jsonl`), 'utf8')
+function loadFiles(dir: string, files: string[]): Sample[] {
+  return files.flatMap((file) =>
+    readFileSync(join(__dirname, '..', 'data', dir, `${file}.jsonl`), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Sample),
@@ -53,10 +52,20 @@ function f2(c: Counts): { p: number; r: number; f2: number } {
   return { p, r, f2: f };
 }
 
-const samples = load();
+/** The old set (issue 5) and the outside set (issue 18, scripts/build-pii-eval-outside.ts). */
+const oldSet = loadFiles('pii-eval', ['en', 'de', 'en-heldout', 'de-heldout']);
+const outside = loadFiles('pii-eval-outside', ['en-tune', 'de-tune', 'en-heldout', 'de-heldout']);
+const samples = [...oldSet, ...outside];
 const opts = (language: Language) => ({ language, profiles: PROFILE_NAMES });
 const errors: string[] = [];
+/**
+ * PII_BENCH_VERBOSE=1 lists every miss and false alarm of the old set and of the outside set's
+ * TUNE part. The outside set's held-out part is only ever scored: its errors are never printed, so
+ * nobody tunes on them by accident.
+ */
 const verbose = !!process.env.PII_BENCH_VERBOSE;
+/** PII_BENCH_QUICK=1 skips the throughput runs (for quick accuracy checks). */
+const quick = !!process.env.PII_BENCH_QUICK;
 
 function get(m: Map<string, Counts>, k: string): Counts {
   let c = m.get(k);
@@ -67,12 +76,15 @@ function get(m: Map<string, Counts>, k: string): Counts {
   return c;
 }
 
+const outsideHeldout = (s: Sample) => s.id.includes('-heldout-') && outside.includes(s);
+
 /** Token-level and span-level counts per entity type over a set of samples. */
 function score(set: Sample[]): { tokens: Map<string, Counts>; spans: Map<string, Counts> } {
   const tokens = new Map<string, Counts>();
   const spans = new Map<string, Counts>();
   for (const s of set) {
     const predicted: Finding[] = detect(s.text, opts(s.language));
+    const log = verbose && !outsideHeldout(s);
     const tokenRe = /[\p{L}\p{N}]+/gu;
     for (let m = tokenRe.exec(s.text); m !== null; m = tokenRe.exec(s.text)) {
       const gold = labelAt(s.spans, m.index, m.index + m[0].length);
@@ -87,13 +99,13 @@ function score(set: Sample[]): { tokens: Map<string, Counts>; spans: Map<string,
       if (predicted.some((p) => p.start === g.start && p.end === g.end && p.entityType === g.entityType)) get(spans, g.entityType).tp++;
       else {
         get(spans, g.entityType).fn++;
-        if (verbose) errors.push(`FN ${g.entityType} ${JSON.stringify(s.text.slice(g.start, g.end))} in ${s.id}: ${JSON.stringify(s.text)}`);
+        if (log) errors.push(`FN ${g.entityType} ${JSON.stringify(s.text.slice(g.start, g.end))} in ${s.id}: ${JSON.stringify(s.text)}`);
       }
     }
     for (const p of predicted) {
       if (!s.spans.some((g) => p.start === g.start && p.end === g.end && p.entityType === g.entityType)) {
         get(spans, p.entityType).fp++;
-        if (verbose) errors.push(`FP ${p.entityType} ${JSON.stringify(p.text)} (${p.source} ${p.score}) in ${s.id}: ${JSON.stringify(s.text)}`);
+        if (log) errors.push(`FP ${p.entityType} ${JSON.stringify(p.text)} (${p.source} ${p.score}) in ${s.id}: ${JSON.stringify(s.text)}`);
       }
     }
   }
@@ -107,11 +119,12 @@ const row = (label: string, t: Counts, sp: Counts) => {
   const b = f2(sp);
   return `${label.padEnd(22)} ${pct(a.p).padStart(7)}  ${pct(a.r).padStart(7)}  ${pct(a.f2).padStart(8)} | ${pct(b.p).padStart(7)}  ${pct(b.r).padStart(7)}  ${pct(b.f2).padStart(7)}`;
 };
+const describe = (set: Sample[]) =>
+  `${set.length} samples (${set.filter((s) => s.language === 'en').length} en, ${set.filter((s) => s.language === 'de').length} de), ${set.reduce((n, s) => n + s.spans.length, 0)} labelled values`;
 
-const all = score(samples);
-console.log(
-  `PII evaluation: ${samples.length} sentences (${samples.filter((s) => s.language === 'en').length} en, ${samples.filter((s) => s.language === 'de').length} de; ${samples.filter((s) => s.split === 'heldout').length} from held-out templates), ${samples.reduce((n, s) => n + s.spans.length, 0)} labelled values`,
-);
+// --- The old set (data/pii-eval): per type, then per split and language.
+const all = score(oldSet);
+console.log(`OLD SET (data/pii-eval, issue 5): ${describe(oldSet)}; ${oldSet.filter((s) => s.split === 'heldout').length} from held-out templates`);
 console.log('');
 console.log('entity type            token P  token R  token F2 | span P   span R   span F2');
 for (const type of ENTITY_TYPES) console.log(row(type, get(all.tokens, type), get(all.spans, type)));
@@ -123,10 +136,36 @@ for (const [label, filter] of [
   ['English', (s: Sample) => s.language === 'en'],
   ['German', (s: Sample) => s.language === 'de'],
 ] as const) {
-  const r = score(samples.filter(filter));
+  const r = score(oldSet.filter(filter));
   console.log(row(`OVERALL ${label}`.slice(0, 22), sum(r.tokens), sum(r.spans)));
 }
+
+// --- The outside set (data/pii-eval-outside): one table per part, types present in it only.
+console.log(`\nOUTSIDE SET (data/pii-eval-outside, issue 18): ${describe(outside)}`);
+const parts: [string, (s: Sample) => boolean][] = [
+  ['English, tune part', (s) => s.language === 'en' && s.split === 'tune'],
+  ['English, HELD-OUT part', (s) => s.language === 'en' && s.split === 'heldout'],
+  ['German, tune part', (s) => s.language === 'de' && s.split === 'tune'],
+  ['German, HELD-OUT part', (s) => s.language === 'de' && s.split === 'heldout'],
+];
+const overall: [string, Counts, Counts][] = [];
+for (const [label, filter] of parts) {
+  const set = outside.filter(filter);
+  const r = score(set);
+  console.log(`\n${label}: ${describe(set)}`);
+  console.log('entity type            token P  token R  token F2 | span P   span R   span F2');
+  for (const type of ENTITY_TYPES) {
+    const t = get(r.tokens, type);
+    if (t.tp + t.fp + t.fn === 0) continue;
+    console.log(row(type, t, get(r.spans, type)));
+  }
+  console.log(row('OVERALL', sum(r.tokens), sum(r.spans)));
+  overall.push([label, sum(r.tokens), sum(r.spans)]);
+}
+console.log('\nOUTSIDE SET, overall    token P  token R  token F2 | span P   span R   span F2');
+for (const [label, t, sp] of overall) console.log(row(label, t, sp));
 if (errors.length) console.log(`\n${[...new Set(errors)].join('\n')}`);
+if (quick) process.exit(0);
 
 // Throughput: one large text (the whole set joined, repeated to ~2 MB) and sentence by sentence.
 // Measured as CPU time of this process (one thread), so other load on a shared machine does not

@@ -1,6 +1,6 @@
-import type { Principal } from '../api/principal';
-import type { createContainer } from '../api/container';
-import { SIMULATOR_API_KEY } from '../api/services/simulator-providers';
+import type { Principal } from '../domain/principal';
+import type { createContainer } from '../services/container';
+import { SIMULATOR_API_KEY } from '../services/providers/simulator-providers';
 import { randomToken } from '../lib/crypto';
 
 /**

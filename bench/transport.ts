@@ -4,8 +4,8 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { OpenAI } from 'openai';
 import { OpenAICompatibleAdapter } from '../activities/providers/openai-compatible';
-import type { CompletionRequest, ProviderTarget } from '../activities/providers/types';
-import { SIMULATOR_API_KEY } from '../api/services/simulator-providers';
+import type { CompletionRequest, ProviderTarget } from '../domain/providers';
+import { SIMULATOR_API_KEY } from '../services/providers/simulator-providers';
 import { HttpOpenAIAdapter } from './http-openai-adapter';
 import { describeMachine, freePort, killAllChildrenNow, percentile, startNodeChild, stopAllChildren, table, waitHealthy } from './support';
 

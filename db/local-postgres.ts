@@ -81,7 +81,7 @@ function portAnswers(port: number, host = '127.0.0.1', timeoutMs = 1000): Promis
 }
 
 /** True when 127.0.0.1:5432 answers and lets user postgres in without a password. */
-async function probeLocal(log: (line: string) => void): Promise<boolean> {
+export async function probeLocal(log: (line: string) => void): Promise<boolean> {
   if (!(await portAnswers(5432))) return false;
   const client = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 3000 });
   try {
@@ -191,7 +191,12 @@ function livePostmasterPid(dataDir: string): number | null {
   return pid;
 }
 
-async function startEmbedded(dataDir: string, port: number, log: (line: string) => void): Promise<ResolvedDatabase> {
+/**
+ * Starts (initialising on first use) an embedded PostgreSQL with its cluster in <dataDir>/postgres on
+ * 127.0.0.1:<port>, and creates the database `gatehouse`. Also the test set-up's fallback when no
+ * PostgreSQL answers (test/setup/test-database.ts).
+ */
+export async function startEmbedded(dataDir: string, port: number, log: (line: string) => void): Promise<ResolvedDatabase> {
   const pgDir = path.join(dataDir, 'postgres');
   const logFile = path.join(dataDir, 'logs', 'postgres.log');
   mkdirSync(path.dirname(logFile), { recursive: true });

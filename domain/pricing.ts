@@ -1,4 +1,4 @@
-import type { Usage } from '../activities/providers/types';
+import type { Usage } from './providers';
 
 export interface ModelPrice {
   inputPricePerMillion: number;

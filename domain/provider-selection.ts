@@ -1,4 +1,4 @@
-import type { ProviderType } from '../activities/providers/types';
+import type { ProviderType } from './providers';
 import { type TaskDimension, toDimension } from './task-vocabulary';
 
 /**

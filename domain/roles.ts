@@ -41,6 +41,8 @@ export const PERMISSIONS = [
   'synthetic.archival.manage',
   'shield.use',
   'shield.keys.manage',
+  // Sees and edits every stored prompt of the company (spec document 2: account owners and admins).
+  'prompts.admin',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

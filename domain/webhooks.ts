@@ -12,7 +12,7 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** The spec's minimum secret length; generated secrets are longer (see api/services/webhooks.ts). */
+/** The spec's minimum secret length; generated secrets are longer (see services/webhooks/webhooks.ts). */
 export const WEBHOOK_SECRET_MIN_LENGTH = 16;
 
 /**

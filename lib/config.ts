@@ -34,6 +34,9 @@ const configSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'ENCRYPTION_KEY must be 32 bytes, base64-encoded'),
   INTERNAL_JOB_TOKEN: z.string().min(16).default('dev-internal-job-token-change-me'),
   SESSION_TTL_HOURS: numberFrom(12),
+  // Slow clients: the request head within this, the whole request within that (workers/http-process.ts).
+  HTTP_HEADERS_TIMEOUT_MS: numberFrom(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: numberFrom(300_000),
   SESSION_COOKIE_SECURE: boolFrom(false),
   // Behind a reverse proxy: trust X-Forwarded-For / -Proto for the client address (login throttling, audit).
   TRUST_PROXY: boolFrom(false),
@@ -53,6 +56,13 @@ const configSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
   OTEL_SERVICE_NAMESPACE: z.string().optional(),
+  // --- Prompt library (issue 11) ---
+  // Tokens (about 4 characters each) of bound and referenced documents injected into one execution.
+  PROMPT_DOCUMENT_TOKEN_BUDGET: numberFrom(4000),
+  // Test cases of one run executed at once.
+  PROMPT_TEST_CONCURRENCY: numberFrom(4),
+  // How often execution counts (totalExecutions) are written behind the gateway.
+  PROMPT_COUNTER_FLUSH_MS: numberFrom(1000),
   // --- Batch jobs (spec document 1, Limits; the names are the spec's) ---
   BATCH_MAX_ITEMS: numberFrom(50_000),
   BATCH_MAX_FILE_SIZE_MB: numberFrom(100),
@@ -93,7 +103,7 @@ const configSchema = z.object({
   // A provider's retry-after longer than this is not waited for: the gateway moves on to the next candidate.
   GATEWAY_MAX_RETRY_AFTER_MS: numberFrom(10000),
 
-  // --- Circuit breakers and provider health (api/services/circuit-breakers.ts, workflows/breakers.ts) ---
+  // --- Circuit breakers and provider health (services/routing/circuit-breakers.ts, workflows/breakers.ts) ---
   // A breaker opens when more than BREAKER_ERROR_RATE_THRESHOLD of at least BREAKER_MIN_SAMPLES
   // outcomes in the last BREAKER_WINDOW_SECONDS failed; it lets probes through after the cooldown.
   BREAKER_WINDOW_SECONDS: z.coerce.number().positive().default(60),
@@ -116,13 +126,13 @@ const configSchema = z.object({
   BREAKER_HEALTH_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
   BREAKER_HEALTH_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
 
-  // --- Batch repair schedule (api/services/batch-repair.ts) ---
+  // --- Batch repair schedule (services/batch/repair.ts) ---
   // The worker creates the Temporal schedule `batch-repair:<taskQueue>` at start; it runs the
   // repair behind POST /api/internal/batch/process every BATCH_REPAIR_INTERVAL_SECONDS (spec: 60).
   BATCH_REPAIR_SCHEDULE: boolFrom(true),
   BATCH_REPAIR_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(60),
 
-  // --- Routing advisories (api/services/routing-advisory.ts) ---
+  // --- Routing advisories (services/routing/advisory.ts) ---
   // Shape B requests per company per UTC hour by tier (spec: Free 500, Standard 5,000,
   // Professional 50,000, Enterprise unlimited); subscriber advisory requests per API key per hour.
   ROUTING_ADVISORY_LIMIT_FREE: z.coerce.number().int().min(1).default(500),

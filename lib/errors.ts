@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * The one error type services throw for anything a client did or may see. The error middleware
  * maps it to the body shape of the area (see api/middleware/errors.ts). Anything else is a 500
@@ -41,4 +43,9 @@ export class ApiError extends Error {
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; nativeError?: { code?: unknown }; name?: unknown } | null;
   return e?.name === 'UniqueViolationError' || e?.code === '23505' || e?.nativeError?.code === '23505';
+}
+
+/** A zod failure as the error body's details: every problem with its path. */
+export function zodDetails(error: z.ZodError) {
+  return error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
 }

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { PROVIDER_TYPES, type ProviderType } from '../activities/providers/types';
-import { type Container, createContainer, createInfrastructure } from '../api/container';
-import { registerSimulatorProviders } from '../api/services/simulator-providers';
+import { PROVIDER_TYPES, type ProviderType } from '../domain/providers';
+import { type Container, createContainer, createInfrastructure } from '../services/container';
+import { registerSimulatorProviders } from '../services/providers/simulator-providers';
 import { Membership } from '../db/models/membership';
 import { API_KEY_KINDS, type ApiKeyKind, EXTERNAL_KEY_SCOPES, GATEWAY_KEY_TYPES, type GatewayKeyType } from '../domain/api-keys';
 import { PACKAGES } from '../domain/features';

@@ -5,8 +5,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pino from 'pino';
-import { createContainer, createInfrastructure } from '../api/container';
-import { simulatorProviders } from '../api/services/simulator-providers';
+import { createContainer, createInfrastructure } from '../services/container';
+import { simulatorProviders } from '../services/providers/simulator-providers';
+import { seedDemoPromptLibrary } from '../services/prompts/demo-library';
 import { createDb, migrateLatest } from '../db/connection';
 import { type ResolvedDatabase, redactUrl, resolveDatabase } from '../db/local-postgres';
 import { Membership } from '../db/models/membership';
@@ -270,6 +271,7 @@ async function ensureDemo(config: Config, simulatorUrl: string): Promise<{ creds
           writeCredentials(creds);
         }
         await syncDemoProviders(container, company.id, saved.adminUserId, simulatorUrl);
+        await seedPromptLibrary(container, company.id, saved.adminUserId);
         return { creds, created: false };
       }
       say(`the demo company in ${relative(credentialsFile)} is not in this database: creating a new one`);
@@ -292,6 +294,7 @@ async function ensureDemo(config: Config, simulatorUrl: string): Promise<{ creds
         .patch({ passwordHash: await hashPassword(adminPassword) });
       const issued = await s.apiKeys.create(membership.company_id, { name: 'demo gateway key', kind: 'GATEWAY', type: 'FULL_ACCESS' }, { userId: existingUser.id });
       await syncDemoProviders(container, membership.company_id, existingUser.id, simulatorUrl);
+      await seedPromptLibrary(container, membership.company_id, existingUser.id);
       const creds: DemoCredentials = {
         note: CREDENTIALS_NOTE,
         companyId: membership.company_id,
@@ -329,11 +332,18 @@ async function ensureDemo(config: Config, simulatorUrl: string): Promise<{ creds
       gatewayKey: created.apiKey,
       createdAt: new Date().toISOString(),
     };
+    await seedPromptLibrary(container, created.company.id, created.user.id);
     writeCredentials(creds);
     return { creds, created: true };
   } finally {
     await container.close().catch(() => {});
   }
+}
+
+/** The demo prompt library (example prompts, a test set, a bound policy document), once. */
+async function seedPromptLibrary(container: ReturnType<typeof createContainer>, companyId: string, adminUserId: string): Promise<void> {
+  const { created, promptId } = await seedDemoPromptLibrary({ db: container.db, ...container.services }, { companyId, userId: adminUserId });
+  if (created) say(`added the demo prompt library: three example prompts, a test set and a bound policy document (try metadata.promptId ${promptId})`);
 }
 
 /** The demo's simulator providers exist and point at this run's simulator (its port may have changed). */
@@ -386,6 +396,7 @@ function printBox(o: {
     rule,
     `  ${paint(1, 'Gatehouse is ready')}`,
     rule,
+    row('Console', `${o.apiUrl}/console/ (sign in with the admin email and password below)`),
     row('API', o.apiUrl),
     row('API docs', `${o.apiUrl}/docs`),
     row('OpenAPI', `${o.apiUrl}/api/openapi.json`),
@@ -403,6 +414,8 @@ function printBox(o: {
     '',
     '  Try it:',
     `  ${curl}`,
+    '  A held answer to approve in the console\'s Review queue:',
+    `  ${curl.replace('{"prompt":"Hello"}', '{"prompt":"Hello","executionMode":"SUPERVISED"}')}`,
     '',
     row('Logs', `${relative(logsDir)}/ (api.log, worker.log, sanitizer.log, simulator.log, temporal.log, postgres.log)`),
     '  Ctrl-C stops everything.',

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureConsoleBuilt } from './build-console.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -45,6 +46,10 @@ if (reason) {
     }
   }
 }
+
+// The console (served by the api at /console) is built when missing or stale; without it the api
+// still runs and /console says how to build it.
+if (!ensureConsoleBuilt()) say('the console could not be built: the api runs without it (npm run build:console to retry)');
 
 // The stack runs in a process group of its own, so a Ctrl-C in the terminal reaches only this
 // process, which forwards it once: the stack then stops its parts in order (api first, so it can

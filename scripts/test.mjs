@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureConsoleBuilt } from './build-console.mjs';
+import { ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -35,6 +37,11 @@ function check(name, cmd, args) {
 
 check('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('biome'), ['check', '.']);
+check('console type-check', bin('tsc'), ['--noEmit', '-p', 'console/tsconfig.json']);
+// The browser tests (test/e2e/console-*.test.ts) need the built console and Debian's Chromium.
+if (ensureConsoleBuilt()) passed++;
+else failed++;
+ensureChromium();
 
 mkdirSync(path.join(root, '.data'), { recursive: true });
 const resultsFile = path.join(root, '.data', 'jest-results.json');

@@ -245,9 +245,11 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     listen(port, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         const s = createServer(app);
-        // Longer than undici's 4 s client keep-alive so the server never closes a socket first
-        // (closing first races with a request being sent on it: ECONNRESET on the client).
-        s.keepAliveTimeout = 10_000;
+        // Far longer than a client keeps an idle socket (undici: the server's hint minus 1 s), so the
+        // server never closes a socket first: closing first races with a request being sent on it
+        // (ECONNRESET on the client), and on a loaded machine a 1 s margin is not enough (a 50 MB
+        // upload on a reused socket failed that way under a load average of 16).
+        s.keepAliveTimeout = 65_000;
         s.once('error', reject);
         s.listen(port, host, () => {
           s.off('error', reject);

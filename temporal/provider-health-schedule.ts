@@ -1,6 +1,6 @@
 import { type Client, ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy } from '@temporalio/client';
 import type { Config } from '../lib/config';
-import type { ProviderHealthInput } from '../workflows/provider-health';
+import type { ProviderHealthInput } from '../domain/routing/provider-health';
 import { providerHealthScheduleId } from './workflow-ids';
 
 /**

@@ -16,3 +16,5 @@ export const providerHealthScheduleId = (taskQueue: string) => `provider-health:
 /** The batch repair schedule and the workflow id of its runs (one per task queue). */
 export const batchRepairScheduleId = (taskQueue: string) => `batch-repair:${taskQueue}`;
 export const batchRepairRunWorkflowId = (taskQueue: string) => `batch-repair-run:${taskQueue}`;
+/** One test run of a stored prompt version over its test sets. */
+export const promptTestWorkflowId = (runId: string) => `prompt-test:${runId}`;

@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
-import { type Server, createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { createApp } from '../api/app';
-import { createContainer, createInfrastructure } from '../api/container';
+import { createContainer, createInfrastructure } from '../services/container';
 import { loadConfig } from '../lib/config';
 import { listenUntilStopped, runAsProcess } from './http-process';
 
@@ -13,7 +13,10 @@ import { listenUntilStopped, runAsProcess } from './http-process';
 export async function startApi(config = loadConfig()): Promise<{ server: Server; stop: () => Promise<void> }> {
   const container = createContainer(createInfrastructure(config));
   container.start();
-  const started = await listenUntilStopped(createServer(createApp(container).callback()), config.PORT, config.HOST, () => container.close());
+  const started = await listenUntilStopped(createApp(container).callback(), config.PORT, config.HOST, () => container.close(), {
+    headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+  });
   container.logger.info({ port: config.PORT }, `Gatehouse api listening on http://${config.HOST}:${config.PORT}`);
   return started;
 }

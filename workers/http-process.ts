@@ -1,16 +1,30 @@
-import type { Server } from 'node:http';
+import { type RequestListener, type Server, createServer } from 'node:http';
 
 /**
  * What the api and the sanitizer processes share: listen, then stop in order on demand (no new
  * connections, requests in flight finish, then the caller's own cleanup such as flushing buffered
  * records and closing the database), and run as a process until SIGINT/SIGTERM.
  */
+/**
+ * Against slow clients: the request head must arrive within HTTP_HEADERS_TIMEOUT_MS (a client
+ * trickling headers holds a socket for nothing) and the whole request (a large upload included)
+ * within HTTP_REQUEST_TIMEOUT_MS; either answers 408 and closes the socket. Responses (long
+ * provider calls, streams) are not limited by these.
+ */
+export const DEFAULT_HTTP_TIMEOUTS = { headersMs: 15_000, requestMs: 300_000 };
+
 export async function listenUntilStopped(
-  server: Server,
+  handler: RequestListener,
   port: number,
   host: string,
   cleanup: () => Promise<void>,
+  timeouts: { headersMs: number; requestMs: number } = DEFAULT_HTTP_TIMEOUTS,
 ): Promise<{ server: Server; stop: () => Promise<void> }> {
+  // Node checks the two timeouts every connectionsCheckingInterval (30 s by default): check often
+  // enough that a slow client is cut off close to the limit, not up to 30 s later.
+  const server = createServer({ connectionsCheckingInterval: Math.min(1000, timeouts.headersMs) }, handler);
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
   server.listen(port, host);
   // Longer than clients' keep-alive, so the server never closes a socket a client is about to reuse.
   server.keepAliveTimeout = 65_000;

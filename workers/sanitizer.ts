@@ -1,7 +1,7 @@
-import { type Server, createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { createSanitizerApp } from '../api/sanitizer/app';
-import { loadSanitizerConfig, type SanitizerConfig } from '../api/sanitizer/config';
-import { createSanitizerContainer } from '../api/sanitizer/container';
+import { loadSanitizerConfig, type SanitizerConfig } from '../lib/sanitizer-config';
+import { createSanitizerContainer } from '../services/sanitizer/container';
 import { listenUntilStopped, runAsProcess } from './http-process';
 
 /**
@@ -10,7 +10,7 @@ import { listenUntilStopped, runAsProcess } from './http-process';
  */
 export async function startSanitizer(config: SanitizerConfig = loadSanitizerConfig()): Promise<{ server: Server; stop: () => Promise<void> }> {
   const container = createSanitizerContainer(config);
-  const started = await listenUntilStopped(createServer(createSanitizerApp(container).callback()), config.PORT, config.HOST, () => container.close());
+  const started = await listenUntilStopped(createSanitizerApp(container).callback(), config.PORT, config.HOST, () => container.close());
   if (!config.SANITIZER_API_TOKEN) container.logger.warn('SANITIZER_API_TOKEN is not set: the sanitizer endpoints accept any caller');
   container.logger.info({ port: config.PORT }, `Gatehouse sanitizer listening on http://${config.HOST}:${config.PORT}`);
   return started;

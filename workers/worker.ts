@@ -2,11 +2,12 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { createProviderRegistry } from '../activities/providers';
-import { ensureBatchRepairSchedule } from '../api/services/batch-repair';
 import { createDb } from '../db/connection';
 import { type Config, loadConfig } from '../lib/config';
 import { SecretBox } from '../lib/crypto';
 import { type Logger, createLogger } from '../lib/logger';
+import { createWorkerUseCases } from '../services/worker-use-cases';
+import { ensureBatchRepairSchedule } from '../temporal/batch-repair-schedule';
 import { TemporalGateway } from '../temporal/client';
 import { ensureProviderHealthSchedule, rollupRetention } from '../temporal/provider-health-schedule';
 import { ensureSanitizerCleanupSchedule } from '../temporal/sanitizer-schedule';
@@ -25,6 +26,8 @@ export async function createGatehouseWorker(
     ? { workflowBundle: { codePath: opts.workflowBundlePath } }
     : { workflowsPath: require.resolve('../workflows') };
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-activities' });
+  const secretBox = new SecretBox(config.ENCRYPTION_KEY);
+  const useCases = createWorkerUseCases({ db, config, secretBox, logger });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -32,9 +35,10 @@ export async function createGatehouseWorker(
     activities: createActivities({
       db,
       config,
-      secretBox: new SecretBox(config.ENCRYPTION_KEY),
+      secretBox,
       logger,
       providerRegistry: createProviderRegistry(),
+      useCases,
     }),
     ...(opts.identity ? { identity: opts.identity } : {}),
     ...workflowSource,
@@ -61,6 +65,7 @@ export async function createGatehouseWorker(
     worker,
     async close() {
       await schedules.stop();
+      await useCases.close();
       await connection.close();
       await db.destroy();
     },

@@ -3,7 +3,7 @@ import type { BatchActivities } from '../activities/batch';
 
 /**
  * Run by the Temporal schedule `batch-repair:<taskQueue>` (created by the worker at start, see
- * api/services/batch-repair.ts): the spec's "runs every 60 seconds" background processor. Every
+ * services/batch/repair.ts): the spec's "runs every 60 seconds" background processor. Every
  * active batch job whose `batch:<id>` workflow is missing gets one; running jobs are left alone.
  */
 const { repairBatchJobs } = proxyActivities<BatchActivities>({

@@ -13,7 +13,7 @@ import {
 
 /**
  * One provider's circuit breaker: `breaker:<providerId>`, reached with signalWithStart by every api
- * process (api/services/circuit-breakers.ts), which sends it aggregated outcome counts, never one
+ * process (services/routing/circuit-breakers.ts), which sends it aggregated outcome counts, never one
  * signal per request. The workflow owns the state machine and writes each transition (and, while
  * closed, the window figures now and then) to provider_breakers through an activity; the api
  * processes read that table, so they all agree on which providers to skip.

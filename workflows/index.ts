@@ -6,3 +6,4 @@ export { providerBreakerWorkflow } from './breakers';
 export { providerHealthWorkflow } from './provider-health';
 export { sanitizerCleanupWorkflow } from './sanitizer-cleanup';
 export { batchRepairWorkflow } from './batch-repair';
+export { promptTestWorkflow } from './prompt-test';

@@ -1,5 +1,5 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { SanitizerCleanupActivities } from '../activities/sanitizer-cleanup';
+import type { SanitizerCleanupActivities } from '../activities/sanitizer/cleanup';
 
 /**
  * One cleanup pass over sanitizer sessions whose TTL has passed. Started by the Temporal Schedule

@@ -10,7 +10,7 @@ import type { SecretBox } from '../../lib/crypto';
 import type { Logger } from '../../lib/logger';
 import type { ProviderRegistry } from '../providers';
 import type { ProviderBatchState } from '../providers/batch/types';
-import { type CompletionRequest, ProviderError, type ProviderTarget } from '../providers/types';
+import { type CompletionRequest, ProviderError, type ProviderTarget } from '../../domain/providers';
 import { withKeepAlive } from './heartbeat';
 import { type ItemOutcome, writeItemOutcomes } from './item-writes';
 import type { NativeBatchClients } from './native-clients';

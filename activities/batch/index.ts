@@ -1,19 +1,14 @@
 import type { ActivityDeps } from '..';
-import { type BatchRouter, createWorkerBatchRouter } from '../../api/services/batch-routing';
 import { createBatchCallbackActivities } from './callback';
 import { createBatchExecutionActivities } from './execution';
 import { createBatchLifecycleActivities } from './lifecycle';
-import { SanitizerClient } from '../../api/services/sanitizer-client';
+import { SanitizerClient } from '../sanitizer/client';
 import { BatchItemProtection } from './protection';
 import { createBatchRepairActivities } from './repair';
 import { type NativeBatchClients, createNativeBatchClients } from './native-clients';
 
 /** Every activity of the batch workflows, over the worker's dependencies. */
-export function createBatchActivities(
-  deps: ActivityDeps,
-  nativeClients: NativeBatchClients = createNativeBatchClients(),
-  router: BatchRouter = createWorkerBatchRouter(deps),
-) {
+export function createBatchActivities(deps: ActivityDeps, nativeClients: NativeBatchClients = createNativeBatchClients()) {
   // config.sanitization: items are protected through the sanitizer service (SANITIZER_URL, SANITIZER_API_TOKEN).
   const protection = new BatchItemProtection({
     db: deps.db,
@@ -23,10 +18,10 @@ export function createBatchActivities(
     concurrency: deps.config.BATCH_SANITIZER_CONCURRENCY,
   });
   return {
-    ...createBatchLifecycleActivities({ db: deps.db, nativeClients, router, protection }),
+    ...createBatchLifecycleActivities({ db: deps.db, nativeClients, router: deps.useCases.batchRouting, protection }),
     ...createBatchExecutionActivities({ ...deps, nativeClients, protection }),
     ...createBatchCallbackActivities(deps),
-    ...createBatchRepairActivities(deps),
+    ...createBatchRepairActivities(deps.useCases),
   };
 }
 

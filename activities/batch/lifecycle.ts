@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { BatchRouter } from '../../api/services/batch-routing';
 import type { Db } from '../../db/connection';
+import type { BatchRouting } from '../../domain/batch/routing';
 import { BatchJob, BatchSplit } from '../../db/models/batch-job';
 import { planSplits } from '../../domain/batch/splits';
 import { type BatchFacility, type BatchStatus, facilityFor } from '../../domain/batch/types';
@@ -35,7 +35,7 @@ export function createBatchLifecycleActivities({
   nativeClients,
   router,
   protection,
-}: { db: Db; nativeClients: NativeBatchClients; router: BatchRouter; protection: BatchItemProtection }) {
+}: { db: Db; nativeClients: NativeBatchClients; router: BatchRouting; protection: BatchItemProtection }) {
   async function job(batchId: string): Promise<BatchJob> {
     const j = await BatchJob.query(db).findById(batchId);
     if (!j) throw ApplicationFailure.nonRetryable(`Batch ${batchId} does not exist`, 'BatchNotFound');

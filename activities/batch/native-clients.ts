@@ -1,6 +1,6 @@
 import { createBatchClients } from '../providers/batch';
 import type { ProviderBatchClient } from '../providers/batch/types';
-import type { ProviderType } from '../providers/types';
+import type { ProviderType } from '../../domain/providers';
 
 /**
  * The providers' native batch facilities the batch workflow may use, by provider type (OPENAI,

@@ -1,9 +1,9 @@
-import { guessLanguage } from '../../api/services/gateway-sanitization';
-import { type SanitizerClient, SanitizerRefused, SanitizerUnavailable } from '../../api/services/sanitizer-client';
+import { guessLanguage } from '../../domain/pii/language';
+import { type SanitizerClient, SanitizerRefused, SanitizerUnavailable } from '../sanitizer/client';
 import type { Db } from '../../db/connection';
 import { policySanitizationOf } from '../../domain/sanitization-decision';
 import type { SecretBox } from '../../lib/crypto';
-import type { CompletionRequest } from '../providers/types';
+import type { CompletionRequest } from '../../domain/providers';
 
 /**
  * PII protection of batch items (config.sanitization; spec document 1, issue 5: personal data

@@ -1,18 +1,14 @@
-import { repairBatchJobs } from '../../api/services/batch-repair';
-import type { Db } from '../../db/connection';
-import type { Config } from '../../lib/config';
-import { TemporalGateway } from '../../temporal/client';
+import type { ActivityUseCases } from '..';
 
 /**
  * The activity behind the `batch-repair:<taskQueue>` schedule: the same repair as POST
- * /api/internal/batch/process. It starts workflows, so it holds a Temporal client of its own,
- * opened on the first run.
+ * /api/internal/batch/process (services/batch/repair.ts, injected by the worker: it starts
+ * workflows through the worker's own Temporal client).
  */
-export function createBatchRepairActivities({ db, config }: { db: Db; config: Config }) {
-  const temporal = new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE);
+export function createBatchRepairActivities(useCases: Pick<ActivityUseCases, 'repairBatchJobs'>) {
   return {
     repairBatchJobs(): Promise<{ checked: number; started: string[] }> {
-      return repairBatchJobs({ db, temporal, config });
+      return useCases.repairBatchJobs();
     },
   };
 }

@@ -1,15 +1,15 @@
-import type { BatchRoute, BatchRouter } from '../../api/services/batch-routing';
 import type { Db } from '../../db/connection';
 import { Provider } from '../../db/models/provider';
+import type { BatchRoute, BatchRouting } from '../../domain/batch/routing';
 import type { QualityTier } from '../../domain/batch/types';
 import type { SecretBox } from '../../lib/crypto';
-import type { ProviderTarget } from '../providers/types';
+import type { ProviderTarget } from '../../domain/providers';
 
 /**
  * The seam between batch jobs and routing: a job's providers, best first, decided by the routing
  * engine under the job's policy (config.routingPolicyId, else the company default), qualityTier,
- * providerHint and model. The rules live in api/services/batch-routing.ts (the api applies the
- * same ones at POST time); here the worker applies them again when the job is planned, so a
+ * providerHint and model. The rules live in services/batch/routing.ts (the api applies the
+ * same ones at POST time; the worker injects them as ActivityDeps.useCases.batchRouting); here the worker applies them again when the job is planned, so a
  * provider the policy, a deactivation or an open breaker excludes since then gets no split.
  */
 export interface BatchRoutingInput {
@@ -22,7 +22,7 @@ export interface BatchRoutingInput {
   sessionUser: boolean;
 }
 
-export function routeBatch(router: BatchRouter, input: BatchRoutingInput): Promise<BatchRoute> {
+export function routeBatch(router: BatchRouting, input: BatchRoutingInput): Promise<BatchRoute> {
   const { companyId, ...req } = input;
   return router.route(companyId, req);
 }

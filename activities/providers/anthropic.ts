@@ -17,7 +17,7 @@ import {
   type ProviderAdapter,
   ProviderError,
   type ProviderTarget,
-} from './types';
+} from '../../domain/providers';
 
 /**
  * ANTHROPIC targets over @anthropic-ai/sdk (Messages API). The SDK's baseURL is the host root

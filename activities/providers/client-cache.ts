@@ -1,4 +1,4 @@
-import type { ProviderTarget } from './types';
+import type { ProviderTarget } from '../../domain/providers';
 
 /**
  * A bounded least-recently-used cache of SDK clients. Constructing an SDK client per request is

@@ -1,4 +1,4 @@
-import { type CompletionRequest, ProviderError, type ProviderTarget } from './types';
+import { type CompletionRequest, ProviderError, type ProviderTarget } from '../../domain/providers';
 
 /**
  * The provider-neutral reading of a CompletionRequest that every adapter maps to its wire format:

@@ -1,7 +1,7 @@
 import * as Anthropic from '@anthropic-ai/sdk';
 import { ApiError as GoogleApiError } from '@google/genai';
 import * as OpenAI from 'openai';
-import { ProviderError, type ProviderErrorKind } from './types';
+import { ProviderError, type ProviderErrorKind } from '../../domain/providers';
 
 /**
  * Turns whatever an SDK call threw into a ProviderError. What each SDK throws:

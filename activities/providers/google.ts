@@ -10,7 +10,7 @@ import {
 import { ClientCache, clientKey } from './client-cache';
 import { elapsedMs, requireApiKey, timeoutOf, toConversation } from './conversation';
 import { type CallContext, classifyProviderError } from './errors';
-import type { AdapterOptions, CompletionRequest, CompletionResult, ProviderAdapter, ProviderTarget } from './types';
+import type { AdapterOptions, CompletionRequest, CompletionResult, ProviderAdapter, ProviderTarget } from '../../domain/providers';
 
 /**
  * GOOGLE targets over @google/genai (Gemini API, models.generateContent). The SDK's baseUrl is

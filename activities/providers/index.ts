@@ -9,7 +9,7 @@ import {
   ProviderError,
   type ProviderTarget,
   type ProviderType,
-} from './types';
+} from '../../domain/providers';
 
 /**
  * The entry point the gateway uses: one adapter per wire format, each keeping its own bounded
@@ -49,4 +49,4 @@ export { AnthropicAdapter } from './anthropic';
 export { classifyProviderError, parseRetryAfterMs } from './errors';
 export { GoogleAdapter } from './google';
 export { OpenAICompatibleAdapter } from './openai-compatible';
-export * from './types';
+export * from '../../domain/providers';

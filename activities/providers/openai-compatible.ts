@@ -16,7 +16,7 @@ import {
   type ProviderAdapter,
   ProviderError,
   type ProviderTarget,
-} from './types';
+} from '../../domain/providers';
 
 /**
  * OPENAI, DEEPSEEK and CUSTOM targets over the openai SDK (Chat Completions). The SDK appends

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { SESSION_TOKEN_PREFIX } from '../../domain/api-keys';
 import { ApiError } from '../../lib/errors';
-import type { Principal } from '../principal';
+import type { Principal } from '../../domain/principal';
 import type { AuthRule, Credential } from '../routes/define';
 
 export const SESSION_COOKIE = 'gatehouse_session';

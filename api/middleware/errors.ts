@@ -25,6 +25,15 @@ export async function errorMiddleware(ctx: Context, next: Next) {
       if (err.status >= 500) ctx.state.log?.error({ err }, err.message);
       return;
     }
+    const dataError = postgresDataError(err);
+    if (dataError) {
+      // A value a route's schema let through but a column cannot hold (too long, out of range, not
+      // representable): the client's input, so 400, and the statement changed nothing.
+      ctx.state.log?.warn({ sqlState: dataError }, 'PostgreSQL refused a value from the request');
+      ctx.status = 400;
+      ctx.body = { ...(gateway ? { success: false } : {}), error: 'Invalid input: a value is too long, out of range or not storable', code: 'INVALID_VALUE' };
+      return;
+    }
     const status = httpStatusOf(err);
     if (status && status < 500) {
       // Koa and the body parser throw errors with a status: malformed JSON, body too large.
@@ -51,4 +60,15 @@ function httpStatusOf(err: unknown): number | null {
     if (s && s >= 400 && s < 600) return s;
   }
   return null;
+}
+
+/**
+ * SQLSTATE class 22 (data exception: string too long, numeric out of range, invalid text
+ * representation, untranslatable character...), raw or wrapped by objection, or null. The request
+ * validation layer refuses most such input first (lib/input-safety.ts); this is the backstop.
+ */
+function postgresDataError(err: unknown): string | null {
+  const e = err as { code?: unknown; nativeError?: { code?: unknown } } | null;
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.nativeError?.code === 'string' ? e.nativeError.code : null;
+  return code && /^22[0-9A-Z]{3}$/.test(code) ? code : null;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeySchema, createApiKeyBody, listApiKeysQuery, updateApiKeyBody } from '../schemas/api-keys';
-import { publicApiKey } from '../services/api-keys';
+import { publicApiKey } from '../../services/auth/api-keys';
 import { errorSchema, idParams } from '../schemas/common';
 import { type AuthRule, defineRoute } from './define';
 

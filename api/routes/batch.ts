@@ -12,7 +12,7 @@ import {
   listBatchQuery,
 } from '../schemas/batch';
 import { errorSchema } from '../schemas/common';
-import { readMultipartBatch } from '../services/batch-intake';
+import { readMultipartBatch } from '../../services/batch/intake';
 import { type AuthRule, defineRoute } from './define';
 
 // Spec: batch takes a session cookie or an API key.
@@ -36,6 +36,8 @@ export const batchRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/v1/batch',
+    // Up to BATCH_MAX_ITEMS prompts in one JSON body (larger jobs upload JSONL, streamed past the parser).
+    bodyLimit: '25mb',
     summary: 'Create a batch job from JSON {items, config} or a multipart JSONL upload (fields file and config)',
     description:
       'JSON: {items: [{id, prompt, systemPrompt?, variables?}], config?}. Multipart: field `file` (JSONL, one item per line) and ' +

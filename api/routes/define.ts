@@ -1,12 +1,14 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { GatewayKeyType } from '../../domain/api-keys';
 import type { Permission } from '../../domain/roles';
-import { ApiError } from '../../lib/errors';
+import { ApiError, zodDetails } from '../../lib/errors';
 import { authenticateRequest } from '../middleware/auth';
-import type { Principal } from '../principal';
+import { inputSafety } from '../middleware/input-safety';
+import type { Principal } from '../../domain/principal';
 
 /**
  * Every route is declared once with its zod schemas, its authentication rule and its responses.
@@ -43,8 +45,15 @@ export interface RouteDef<B, Q, P, Auth extends AuthRule | 'public'> {
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * The largest JSON body accepted (bytes, or '25mb'-style); default DEFAULT_BODY_LIMIT. Only the
+   * routes that carry documents or many items raise it; a larger body is 413 before it is parsed.
+   */
+  bodyLimit?: string;
   /** Status → description and optional response schema (for the OpenAPI document). */
   responses: Record<number, { description: string; schema?: AnyZod }>;
+  /** Cache-Control: no-store on every answer, errors and refusals included (set before authentication). */
+  noStore?: boolean;
   /** Returns the response body; set ctx.status for anything but 200. */
   handler: (ctx: Context, input: RouteInput<B, Q, P, Auth>) => unknown | Promise<unknown>;
 }
@@ -62,10 +71,6 @@ export function defineRoute<
 }
 
 /** zod issues → [{path, message}], the shape 400 responses carry in details. */
-export function zodDetails(error: z.ZodError) {
-  return error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
-}
-
 function parse<S extends AnyZod>(schema: S | undefined, value: unknown, what: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (what === 'body' ? undefined : {}));
@@ -87,6 +92,25 @@ function security(auth: AuthRule | 'public'): RouteConfig['security'] {
   if (auth.accept.some((a) => a !== 'session')) out.push({ bearer: [] });
   if (auth.accept.includes('session')) out.push({ session: [] }, { bearer: [] });
   return out;
+}
+
+/** A JSON body larger than this is refused (413) unless the route declares a bodyLimit. */
+export const DEFAULT_BODY_LIMIT = '1mb';
+
+const parsers = new Map<string, Middleware>();
+
+/**
+ * The JSON body parser with a limit, then the input-safety check (NUL, lone surrogates, unstorable
+ * numbers, nesting: api/middleware/input-safety.ts). Every route gets both, per route, so limits can
+ * differ; edges that do not declare routes with defineRoute (MCP, the OpenAI-compatible API) use it too.
+ */
+export function jsonInput(limit = DEFAULT_BODY_LIMIT): Middleware[] {
+  let parser = parsers.get(limit);
+  if (!parser) {
+    parser = bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as Middleware;
+    parsers.set(limit, parser);
+  }
+  return [parser, inputSafety];
 }
 
 export function mountRoutes(router: Router, registry: OpenAPIRegistry, routes: AnyRouteDef[]): void {
@@ -114,7 +138,12 @@ export function mountRoutes(router: Router, registry: OpenAPIRegistry, routes: A
       ),
     });
 
-    router[route.method](route.path, async (ctx) => {
+    const noStore: Middleware = async (ctx, next) => {
+      // Set first: the error middleware keeps headers, so 400/401/404/413 answers carry it too.
+      ctx.set('Cache-Control', 'no-store');
+      await next();
+    };
+    router[route.method](route.path, ...(route.noStore ? [noStore] : []), ...jsonInput(route.bodyLimit), async (ctx) => {
       const principal = route.auth === 'public' ? null : await authenticateRequest(ctx, route.auth);
       const input = {
         params: parse(params, ctx.params, 'path parameters'),

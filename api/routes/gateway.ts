@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { GATEWAY_KEY_TYPES } from '../../domain/api-keys';
 import { errorSchema } from '../schemas/common';
-import { dryRunSchema, executeRequestSchema, executeSuccessSchema, supervisedSchema } from '../schemas/gateway';
+import { dryRunSchema, executeRequestBody, executeSuccessSchema, supervisedSchema } from '../schemas/gateway';
 import { defineRoute } from './define';
 
 export const gatewayRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/gateway/execute',
+    // Attachments travel base64 in the body (documents of several MB).
+    bodyLimit: '25mb',
     summary: 'Execute a prompt: AUTONOMOUS (default), DRY_RUN (plan only, no provider call) or SUPERVISED (held for review)',
     description:
       'Accepts a gateway API key of type FULL_ACCESS, EXECUTE_ONLY or OPENAI_COMPAT, or a signed-in session. READ_ONLY keys, external keys and Shield keys are refused with 403.',
@@ -17,7 +19,7 @@ export const gatewayRoutes = [
       keyTypes: GATEWAY_KEY_TYPES.filter((t) => t !== 'READ_ONLY'),
       permission: 'gateway.execute',
     },
-    body: executeRequestSchema,
+    body: executeRequestBody,
     responses: {
       200: { description: 'Success (AUTONOMOUS), plan (DRY_RUN) or hold (SUPERVISED)', schema: z.union([executeSuccessSchema, dryRunSchema, supervisedSchema]) },
       400: { description: 'Invalid payload, executionMode or specializations term', schema: errorSchema },

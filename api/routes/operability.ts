@@ -1,6 +1,7 @@
 
 import type Router from '@koa/router';
-import type { Container } from '../container';
+import type { Container } from '../../services/container';
+import { apiReadiness } from '../../services/operability/readiness';
 import { mountSwaggerUi } from './swagger-ui';
 
 /**
@@ -13,17 +14,9 @@ export function mountOperabilityRoutes(router: Router, container: Container, ope
   });
 
   router.get('/readyz', async (ctx) => {
-    const [database, temporal] = await Promise.all([
-      container.db
-        .raw('select 1')
-        .then(() => true)
-        .catch(() => false),
-      container.temporal.healthy(),
-    ]);
-    // The api serves AUTONOMOUS and DRY_RUN without Temporal, so only the database decides readiness;
-    // Temporal's state is reported for operators.
-    ctx.status = database ? 200 : 503;
-    ctx.body = { status: database ? 'ready' : 'not ready', checks: { database, temporal } };
+    const { ready, checks } = await apiReadiness(container);
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not ready', checks };
   });
 
   router.get('/metrics', async (ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicGroup } from '../services/provider-groups';
+import { publicGroup } from '../../services/providers/provider-groups';
 import { errorSchema, idParams } from '../schemas/common';
 import { createProviderGroupBody, providerGroupSchema, updateProviderGroupBody } from '../schemas/providers';
 import { type AuthRule, defineRoute } from './define';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicProvider } from '../services/providers';
+import { publicProvider } from '../../services/providers/providers';
 import { errorSchema, idParams } from '../schemas/common';
 import { createProviderBody, providerSchema, updateProviderBody } from '../schemas/providers';
 import { type AuthRule, defineRoute } from './define';

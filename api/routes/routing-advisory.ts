@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import { isShapeB, missingShapeBFields } from '../../domain/routing/advisory';
-import { ApiError } from '../../lib/errors';
+import { ApiError, zodDetails } from '../../lib/errors';
 import { authenticateRequest } from '../middleware/auth';
-import type { Principal } from '../principal';
+import type { Principal } from '../../domain/principal';
 import { errorSchema } from '../schemas/common';
 import {
   advisoryBody,
@@ -15,7 +15,7 @@ import {
   subscriberAdvisoryQuery,
   subscriberAdvisoryResponse,
 } from '../schemas/routing-advisory';
-import { type AuthRule, defineRoute, zodDetails } from './define';
+import { type AuthRule, defineRoute } from './define';
 
 /**
  * The two shapes need different credentials (shape A: API key or session; shape B: session), so

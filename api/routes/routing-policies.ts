@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorSchema, idParams } from '../schemas/common';
 import { policyBody, policyRecordSchema, rankBody, rankResponseSchema, simulateBody, simulationSchema } from '../schemas/routing-policies';
-import { publicPolicy } from '../services/routing-policies';
+import { publicPolicy } from '../../services/routing/policies';
 import { type AuthRule, defineRoute } from './define';
 
 const keyOrSession = (permission: AuthRule['permission']): AuthRule => ({ accept: ['session', 'gateway_key'], permission });

@@ -14,7 +14,13 @@ const ASSETS: Record<string, string> = {
 /** GET /docs (interactive documentation of `specUrl`) and its assets; used by the api and the sanitizer. */
 export function mountSwaggerUi(router: Router, opts: { title: string; specUrl: string }) {
   const swaggerDir = getAbsoluteFSPath();
-  const html = docsHtml(opts.title, opts.specUrl);
+  const html = docsHtml(opts.title);
+  // The page's start-up script is served, not inline, so the Content-Security-Policy can forbid inline scripts.
+  const init = `window.ui = SwaggerUIBundle({ url: ${JSON.stringify(opts.specUrl)}, dom_id: '#docs', deepLinking: true, persistAuthorization: true });\n`;
+  router.get('/docs/init.js', (ctx: Context) => {
+    ctx.type = 'application/javascript';
+    ctx.body = init;
+  });
   router.get('/docs', (ctx: Context) => {
     ctx.type = 'html';
     ctx.body = html;
@@ -32,7 +38,7 @@ export function mountSwaggerUi(router: Router, opts: { title: string; specUrl: s
   });
 }
 
-const docsHtml = (title: string, specUrl: string) => `<!doctype html>
+const docsHtml = (title: string) => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8" />
@@ -42,8 +48,6 @@ const docsHtml = (title: string, specUrl: string) => `<!doctype html>
 <body>
   <div id="docs"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({ url: '${specUrl}', dom_id: '#docs', deepLinking: true, persistAuthorization: true });
-  </script>
+  <script src="/docs/init.js"></script>
 </body>
 </html>`;

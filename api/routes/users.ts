@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../../domain/roles';
 import { ApiError } from '../../lib/errors';
-import { publicUser } from '../services/companies';
+import { publicUser } from '../../services/tenancy/companies';
 import { errorSchema } from '../schemas/common';
 import { type AuthRule, defineRoute } from './define';
 
@@ -49,6 +49,23 @@ export const userRoutes = [
       ctx.status = 201;
       return { user: publicUser(user), role };
     },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/users/:userId',
+    summary: "Deactivate or reactivate a member's membership in this company",
+    description:
+      'A deactivated membership grants nothing in this company (spec document 2, rule 4): sessions and API keys of the user here are refused and the prompt library shows them nothing. Other companies are unaffected.',
+    tags: ['Users'],
+    auth: admins,
+    params: z.object({ userId: z.string().min(1) }),
+    body: z.object({ isActive: z.boolean({ error: 'isActive must be a boolean' }) }).strict(),
+    responses: {
+      200: { description: 'The membership', schema: z.object({ success: z.literal(true), membership: z.object({ userId: z.string(), role: z.string(), isActive: z.boolean(), deactivatedAt: z.string().nullable() }) }) },
+      400: { description: 'Invalid body, or your own membership', schema: errorSchema },
+      404: { description: 'Not a member of this company', schema: errorSchema },
+    },
+    handler: async (ctx, { principal, params, body }) => ({ success: true, membership: await ctx.services.memberships.setActive(principal, params.userId, body.isActive) }),
   }),
   defineRoute({
     method: 'get',

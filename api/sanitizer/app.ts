@@ -4,10 +4,13 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { errorMiddleware } from '../middleware/errors';
+import { securityHeaders } from '../middleware/security-headers';
+import { inputSafety } from '../middleware/input-safety';
 import { requestContext } from '../middleware/request-context';
 import { mountSwaggerUi } from '../routes/swagger-ui';
 import '../openapi';
-import type { SanitizerContainer } from './container';
+import { databaseReachable } from '../../services/operability/readiness';
+import type { SanitizerContainer } from '../../services/sanitizer/container';
 import { mountSanitizerRoutes } from './routes';
 
 /**
@@ -44,19 +47,18 @@ export function createSanitizerApp(c: SanitizerContainer): Koa {
     ctx.body = { status: 'ok' };
   });
   router.get('/readyz', async (ctx) => {
-    const database = await c.db
-      .raw('select 1')
-      .then(() => true)
-      .catch(() => false);
+    const database = await databaseReachable(c.db);
     ctx.status = database ? 200 : 503;
     ctx.body = { status: database ? 'ready' : 'not ready', checks: { database } };
   });
   mountSwaggerUi(router, { title: 'Gatehouse Sanitizer API', specUrl: '/openapi.json' });
 
   app.use(requestContext(c.logger, c.metrics));
+  app.use(securityHeaders({ https: false }));
   app.use(errorMiddleware);
   // Documents travel base64 in JSON: 15 MB decoded is about 20 MB encoded.
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '25mb', encoding: 'utf-8' }));
+  app.use(inputSafety);
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use((ctx) => {

@@ -3,10 +3,9 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { ApiError } from '../../lib/errors';
+import { ApiError, zodDetails } from '../../lib/errors';
 import { sha256Hex } from '../../lib/crypto';
-import { zodDetails } from '../routes/define';
-import type { SanitizerContainer } from './container';
+import type { SanitizerContainer } from '../../services/sanitizer/container';
 import {
   desanitizeRequestSchema,
   desanitizeResponseSchema,
@@ -23,7 +22,7 @@ import {
   redlistEntrySchema,
   restoreRequestSchema,
   restoreResponseSchema,
-  sanitizeRequestSchema,
+  sanitizeRequestBody,
   sanitizeResponseSchema,
   sessionResponseSchema,
   tokenParamsSchema,
@@ -64,7 +63,7 @@ export const sanitizerRoutes: SanitizerRoute[] = [
     description:
       'Returns a session token (null for detect_only), the document rebuilt with stand-ins, the protected provider transport and its context. Only protected_document is to be sent to an external model.',
     tags: ['Sanitizer'],
-    body: sanitizeRequestSchema,
+    body: sanitizeRequestBody,
     responses: {
       200: { description: 'Sanitized (or detected)', schema: sanitizeResponseSchema },
       400: { description: 'Invalid document_type, malformed base64, empty document, unknown profile', schema: errorSchema },

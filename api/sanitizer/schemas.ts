@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../openapi'; // extends zod with .openapi()
+import { sanitizeRequestSchema } from '../../services/sanitizer/requests';
 
 /**
  * Request and response bodies of the sanitizer service (spec document 2, "Sanitizer service"),
@@ -7,57 +8,8 @@ import '../openapi'; // extends zod with .openapi()
  * field is 422, as the spec says); document_type and base64 are checked by the service so that
  * they answer 400, as the spec says for those.
  */
-export const SANITIZE_DOCUMENT_TYPES = ['docx', 'pdf', 'csv', 'xlsx', 'txt', 'md', 'json'] as const;
-
-const customEntitySchema = z
-  .object({
-    label: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'label: letters, digits and _ only'),
-    type: z.enum(['pattern', 'examples']),
-    pattern: z.string().min(1).max(500).optional(),
-    examples: z.array(z.string().min(1).max(500)).min(1).max(1000).optional(),
-    description: z.string().max(1000).optional(),
-  })
-  .refine((e) => e.type !== 'pattern' || e.pattern, { message: 'pattern is required when type is pattern', path: ['pattern'] })
-  .refine((e) => e.type !== 'examples' || e.examples, { message: 'examples is required when type is examples', path: ['examples'] });
-
-export const sanitizeOptionsSchema = z.object({
-  mode: z.enum(['sanitize', 'detect_only']).default('sanitize'),
-  spreadsheet_strategy: z.enum(['cell_scan', 'column_header']).default('cell_scan'),
-  column_rules: z
-    .record(z.string(), z.string())
-    .default({})
-    .describe('column header (or 0-based index, or letter) → entity type; every value of that column is protected as that type'),
-  preview_rows: z.number().int().min(0).max(1000).default(25),
-  language: z.enum(['en', 'de']).default('en'),
-  session_token: z
-    .string()
-    .optional()
-    .describe('Gatehouse extension: protect this document in an existing active session, so values already seen get the same stand-ins (the gateway protects several parts of one request this way)'),
-  ttl_seconds: z
-    .number()
-    .int()
-    .min(60)
-    .max(7 * 24 * 3600)
-    .optional()
-    .describe('Gatehouse extension: lifetime of a NEW session in seconds (default TOKEN_TTL_SECONDS; at most 7 days). Batch jobs use it: a provider batch may take a day before its answers are restored'),
-});
-
-export const sanitizeRequestSchema = z
-  .object({
-    document: z.string().describe('base64'),
-    document_type: z.string().describe(`one of ${SANITIZE_DOCUMENT_TYPES.join(', ')}`),
-    profiles: z.array(z.string()).default(['personal_information']),
-    custom_entities: z.array(customEntitySchema).max(50).default([]),
-    options: sanitizeOptionsSchema.default({
-      mode: 'sanitize',
-      spreadsheet_strategy: 'cell_scan',
-      column_rules: {},
-      preview_rows: 25,
-      language: 'en',
-    }),
-  })
-  .openapi('SanitizeRequest');
-export type SanitizeRequest = z.output<typeof sanitizeRequestSchema>;
+/** The sanitize request (services/sanitizer/requests.ts), named for the OpenAPI document. */
+export const sanitizeRequestBody = sanitizeRequestSchema.openapi('SanitizeRequest');
 
 const detectionSummarySchema = z.object({
   total_entities_found: z.number().int(),

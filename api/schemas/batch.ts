@@ -1,33 +1,13 @@
-import '../openapi'; // extends zod with .openapi(): services import these schemas outside the app too
 import { z } from 'zod';
+import '../openapi'; // extends zod with .openapi() when this module is loaded outside the app
 import { BATCH_ITEM_STATUSES, BATCH_STATUSES, QUALITY_TIERS, SPLIT_STRATEGIES } from '../../domain/batch/types';
+import { batchConfigSchema, batchItemSchema } from '../../services/batch/requests';
 
-/** Spec document 1, Batch job: one item of a batch (JSON body, or one line of the JSONL file). */
-export const batchItemSchema = z.object({
-  id: z.string({ error: 'id is required (a string)' }).min(1, 'id must not be empty').max(256),
-  prompt: z.string({ error: 'prompt is required (a string)' }).min(1, 'prompt must not be empty'),
-  systemPrompt: z.string().optional(),
-  variables: z.record(z.string(), z.string()).optional(),
-});
-export type BatchItemInput = z.infer<typeof batchItemSchema>;
-
-export const batchConfigSchema = z
-  .object({
-    name: z.string().max(200).optional(),
-    routingPolicyId: z.string().max(200).optional(),
-    qualityTier: z.enum(QUALITY_TIERS).optional(),
-    providerHint: z.string().max(200).optional(),
-    model: z.string().max(200).optional(),
-    sanitization: z.boolean().optional(),
-    splitStrategy: z.enum(SPLIT_STRATEGIES).default('single'),
-    callbackUrl: z.string().url('callbackUrl must be an absolute URL').max(2000).optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-  })
-  .openapi('BatchConfig');
-export type BatchConfig = z.infer<typeof batchConfigSchema>;
+/** The job's config (services/batch/requests.ts), named for the OpenAPI document. */
+const batchConfigBody = batchConfigSchema.openapi('BatchConfig');
 
 export const createBatchBody = z
-  .object({ items: z.array(batchItemSchema), config: batchConfigSchema.optional() })
+  .object({ items: z.array(batchItemSchema), config: batchConfigBody.optional() })
   .openapi('CreateBatchRequest');
 
 export const createBatchResponse = z
@@ -99,8 +79,6 @@ export const listBatchQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const RESULTS_DEFAULT_LIMIT = 100;
-export const RESULTS_MAX_LIMIT = 1000;
 
 export const batchResultsQuery = z.object({
   status: z.enum(['SUCCESS', 'ERROR', 'SKIPPED']).optional(),

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { PROVIDER_TYPES } from '../../activities/providers/types';
-
-export const providerTypeSchema = z.enum(PROVIDER_TYPES);
 
 /** The generic error body: {error, code, details?}. Gateway errors add success: false. */
 export const errorSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerTypeSchema } from './common';
+import { providerTypeSchema } from '../../domain/providers';
 
 export const REGIONS = ['US', 'EU', 'UK', 'APAC', 'LATAM', 'ME', 'AF'] as const;
 export const COUNTRIES = ['US', 'CA', 'UK', 'DE', 'FR', 'NL', 'IE', 'JP', 'AU', 'SG', 'IN', 'BR'] as const;

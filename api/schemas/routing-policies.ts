@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * HTTP shapes of routing policies, simulate and rank. Policy bodies are accepted as loose objects
- * here and validated by the service (api/services/routing-policies.ts over domain/routing/policy.ts)
+ * here and validated by the service (services/routing/policies.ts over domain/routing/policy.ts)
  * so every problem answers the spec's `{error: "Invalid policy", details: [{path, message}]}`.
  */
 export const policyBody = z

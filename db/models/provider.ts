@@ -1,4 +1,4 @@
-import type { ProviderType } from '../../activities/providers/types';
+import type { ProviderType } from '../../domain/providers';
 import { BaseModel } from './base';
 
 export interface ProviderModelConfig {

@@ -1,11 +1,11 @@
-import type { ProviderType } from '../../activities/providers/types';
+import type { ProviderType } from '../providers';
 import { type SelectableProvider, selectCandidates } from '../provider-selection';
 import type { QualityTier } from './types';
 
 /**
  * Which providers a batch may use, best first, from the company's active providers and the job's
  * config (providerHint, model, qualityTier). `chooseBatchCandidates` is the rule without any
- * policy or tier (api/services/batch-routing.ts uses it then, like the gateway without a policy);
+ * policy or tier (services/batch/routing.ts uses it then, like the gateway without a policy);
  * `batchCandidatesFromRanking` turns the routing engine's ranking into candidates otherwise. Pure.
  *
  * - providerHint names a provider (by name, id or type): it goes first, and alone when the
@@ -25,6 +25,27 @@ export interface BatchRoutingRequest {
   providerHint?: string | null;
   model?: string | null;
   qualityTier?: QualityTier | null;
+}
+
+/** A job's routing request: its config's provider fields, its policy and who created it. */
+export interface BatchRouteRequest extends BatchRoutingRequest {
+  routingPolicyId?: string | null;
+  /** The job was created by a signed-in user (user-scope default policies apply). */
+  sessionUser?: boolean;
+}
+
+/** A job's providers, best first, or why it has none (the status is the api's answer at POST time). */
+export type BatchRoute<P extends BatchRoutingProvider = BatchRoutingProvider> =
+  | { ok: true; candidates: BatchCandidate<P>[]; reason: string; policy: { id: string; name: string } | null }
+  | { ok: false; status: 400 | 403 | 404; code: string; message: string };
+
+/**
+ * The seam through which a job's providers are chosen: services/batch/routing.ts implements it over
+ * the routing engine; the api uses it at POST time and the worker's batch activities get it
+ * injected (activities never import services).
+ */
+export interface BatchRouting {
+  route(companyId: string, req: BatchRouteRequest): Promise<BatchRoute>;
 }
 
 export interface BatchCandidate<P extends BatchRoutingProvider> {
@@ -91,7 +112,7 @@ export function chooseBatchCandidates<P extends BatchRoutingProvider>(providers:
 }
 
 /**
- * Under the routing engine (api/services/batch-routing.ts): a job's qualityTier replaces the
+ * Under the routing engine (services/batch/routing.ts): a job's qualityTier replaces the
  * policy's strategy, the policy's filters (geofence, hard constraints, groups, deny lists) and the
  * open breakers still apply. secure keeps the policy's strategy and prefers the providers with the
  * most compliance certifications (see `batchCandidatesFromRanking`).

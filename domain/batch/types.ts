@@ -1,4 +1,4 @@
-import type { ProviderType } from '../../activities/providers/types';
+import type { ProviderType } from '../providers';
 
 /** Spec document 1, Batch job: the job's states and its items' states. */
 export const BATCH_STATUSES = ['QUEUED', 'VALIDATING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED'] as const;

@@ -1,3 +1,4 @@
+import { suggestEntityType } from './headers';
 import { decodeText, encodeText } from './text';
 import type { ExtractedDocument, RewrittenDocument, Segment, SegmentLocation, SegmentRewriter } from './types';
 
@@ -157,4 +158,18 @@ export function rewriteCsv(buffer: Buffer, rewrite: SegmentRewriter, delimiter?:
   const out = serializeCsv(csv);
   const { text } = layout(csv.rows, csv.delimiter, (r, c) => csv.rows[r][c].value);
   return { document: encodeText(out, csv.bom), text };
+}
+
+/**
+ * The column rule (issue 18): a csv or xlsx column whose header NAMES an entity type ("SSN",
+ * "IBAN", "E-Mail", "Telefonnummer": the whole header is one of the type's terms) holds that type in
+ * every non-empty cell, whatever a recognizer thinks of the value: an SSN on the never-issued list
+ * in a column headed "ssn" is still somebody's SSN field and is replaced. Headers that only contain
+ * a term ("Customer Email Opt-in") do not count. Both readers put the header text in each cell's
+ * location (SegmentLocation.columnHeader), so this serves csv and xlsx alike.
+ */
+export function namedColumnType(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const s = suggestEntityType(header);
+  return s.entityType && (s.confidence ?? 0) >= 0.95 ? s.entityType : null;
 }

@@ -32,6 +32,7 @@ import {
 } from './types';
 import { extractXlsx, readXlsxHeaders, rewriteXlsx } from './xlsx';
 
+export { namedColumnType } from './csv';
 export { DocumentError } from './errors';
 export { normaliseHeader, suggestEntityType } from './headers';
 export * from './types';

@@ -21,7 +21,7 @@ import {
  * formula results, long integers (phone or account numbers typed as numbers), cell comments and
  * threaded comments, sheet headers/footers, text in drawings and charts. Cells are segments with
  * their sheet, reference and column header (the text of the sheet's first row in that column), so
- * the caller can apply column rules; other text is a `shared` segment.
+ * the caller can apply column rules (and the header-names-the-type rule, csv.ts namedColumnType); other text is a `shared` segment.
  *
  * Rebuilt through the XML parts (exceljs would drop charts and pivot tables on save):
  * - a shared string used by several cells is rewritten in place when all its cells agree on the new

@@ -6,7 +6,7 @@
 export const CONTEXT_WORDS: Record<string, string[]> = {
   PERSON: ['name', 'mr', 'mrs', 'ms', 'dr', 'contact', 'patient', 'customer', 'client', 'employee', 'signed', 'dear', 'regards', 'herr', 'frau', 'kunde', 'kundin', 'ansprechpartner', 'mitarbeiter', 'mitarbeiterin', 'geehrte', 'grüße', 'unterzeichnet', 'vorname', 'nachname', 'heißt', 'namens'],
   EMAIL_ADDRESS: ['email', 'e-mail', 'mail', 'address', 'adresse', 'contact', 'kontakt'],
-  PHONE_NUMBER: ['phone', 'tel', 'telephone', 'mobile', 'cell', 'call', 'fax', 'telefon', 'handy', 'mobil', 'rufnummer', 'telefonnummer', 'anrufen', 'erreichbar', 'whatsapp', 'reach'],
+  PHONE_NUMBER: ['phone', 'tel', 'telephone', 'mobile', 'cell', 'call', 'fax', 'telefon', 'handy', 'mobil', 'rufnummer', 'telefonnummer', 'anrufen', 'erreichbar', 'whatsapp', 'reach', 'contact', 'kontakt', 'sms', 'dial', 'emergency', 'notfall', 'rückruf', 'zurückrufen', 'ruf'],
   LOCATION: ['city', 'town', 'lives', 'born', 'located', 'wohnt', 'stadt', 'ort', 'wohnort', 'village', 'region', 'country', 'land'],
   DATE_OF_BIRTH: ['born', 'birth', 'birthday', 'dob', 'd.o.b', 'date of birth', 'geboren', 'geburtsdatum', 'geburtstag', 'geb', 'birthdate', 'jahrgang'],
   ADDRESS: ['address', 'lives', 'live', 'street', 'resides', 'residence', 'ship', 'mail', 'adresse', 'anschrift', 'wohnt', 'wohnhaft', 'straße', 'liefer', 'wohnsitz'],

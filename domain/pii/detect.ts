@@ -13,6 +13,7 @@ import { customFindings, redlistFindings } from './recognizers/custom';
 import { namedEntityRecognizer } from './recognizers/names';
 import { PATTERN_RECOGNIZERS } from './recognizers/patterns';
 import { SECRET_RECOGNIZERS } from './recognizers/secrets';
+import { streetRecognizer } from './recognizers/street';
 import type { Recognizer } from './recognizers/types';
 
 export interface DetectOptions {
@@ -30,7 +31,7 @@ export interface DetectOptions {
 
 export const DEFAULT_THRESHOLD = 0.5;
 
-const RECOGNIZERS: Recognizer[] = [...PATTERN_RECOGNIZERS, ...SECRET_RECOGNIZERS, addressRecognizer, namedEntityRecognizer];
+const RECOGNIZERS: Recognizer[] = [...PATTERN_RECOGNIZERS, ...SECRET_RECOGNIZERS, addressRecognizer, streetRecognizer, namedEntityRecognizer];
 
 /**
  * Finds personal data and secrets in `text`. Returns non-overlapping findings (see overlap.ts) in

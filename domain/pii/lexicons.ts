@@ -108,7 +108,8 @@ export const ENGLISH_WORDS = new Set(
 export const PERSON_TITLES = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'lord', 'lady', 'madam', 'herr', 'herrn', 'frau',
   'fr', 'hr', 'dipl', 'ing', 'mag', 'rev', 'fräulein', 'professor', 'doktor', 'president', 'senator', 'judge',
-  'officer', 'nurse', 'patient', 'patientin',
+  'officer', 'nurse', 'patient', 'patientin', 'pt', 'grandma', 'grandpa', 'granny', 'uncle', 'aunt', 'auntie', 'cousin',
+  'oma', 'opa', 'onkel', 'tante', 'pflegerin', 'pfleger', 'schwester', 'kollegin', 'kollege', 'mag', 'ing',
 ]);
 
 /** Name particles kept inside a person's name ("Ludwig van Beethoven", "Ursula von der Leyen"). */
@@ -184,6 +185,13 @@ export const ORG_SUFFIXES = [
   'Foundation', 'Stiftung', 'Institute', 'Institut', 'University', 'Universität', 'Hochschule', 'Klinikum',
   'Clinic', 'Klinik', 'Hospital', 'Krankenhaus', 'Consulting', 'Technologies', 'Systems', 'Solutions',
   'Software', 'Labs', 'Industries', 'Versicherung', 'Verlag', 'Werke', 'Stadtwerke', 'Associates', 'Agency',
+  // Legal forms of other countries: Nordic, Central and Eastern European, Romance, Latin American, Asian.
+  'a.s.', 'a. s.', 's.r.o.', 'spol. s r.o.', 'k.s.', 'v.o.s.', 'AS', 'ASA', 'A/S', 'ApS', 'I/S', 'Oy', 'Oyj', 'Ab', 'AB', 'HB',
+  'Sp. z o.o.', 'sp. z o.o.', 'S.K.A.', 'Sp.j.', 'd.o.o.', 'd.d.', 'a.d.', 'Kft.', 'Zrt.', 'Nyrt.', 'Bt.', 'S.R.L.', 'SRL', 'S.r.l.',
+  'S.p.A.', 'SpA', 'S.a.s.', 'S.n.c.', 'SARL', 'S.A.R.L.', 'SAS', 'S.A.S.', 'Sàrl', 'Sagl', 'e.U.', 'OG', 'GesmbH', 'Ges.m.b.H.',
+  'S.L.', 'SL', 'S.A. de C.V.', 'S. de R.L.', 'Ltda.', 'Ltda', 'EIRELI', 'ME', 'Tbk', 'PT', 'CV', 'Pvt. Ltd.', 'Pvt Ltd', 'Private Limited',
+  'JSC', 'PJSC', 'LLP', 'PLLC', 'A.Ş.', 'AŞ', 'Ltd. Şti.', 'TOV', 'TOO', 'OOO', 'Co., Ltd.', 'Co. Ltd.', 'K.K.', 'Pte. Ltd.', 'Sdn. Bhd.',
+  'y Asociados', 'Asociados', 'Hermanos', 'and Sons', '& Söhne', 'und Söhne', 'Brothers', 'Bros.', '& Co.', 'Cooperative', 'Genossenschaft',
 ];
 
 /** Words that start an organisation's name ("University of X", "Stadtwerke X", "Bank of X"). */
@@ -231,9 +239,39 @@ const NRP_EN = [
   'welsh', 'kurdish', 'swiss', 'greek', 'czech', 'thai', 'filipino', 'vietnamese', 'chinese', 'japanese', 'portuguese',
   'socialist', 'socialists', 'communist', 'communists', 'libertarian', 'tory', 'tories', 'labour', 'shia', 'sunni',
 ];
-export const NRP_WORDS_EN = new Set(lower(NRP_EN));
-/** Words in NRP_WORDS_EN that need a capital letter to count ("liberal" arts, "conservative" estimate). */
-export const NRP_NEEDS_CAPITAL = new Set(['polish', 'liberal', 'liberals', 'conservative', 'conservatives', 'orthodox', 'democrat', 'republican', 'labour', 'evangelical', 'socialist', 'communist']);
+/**
+ * Groups that are peoples or faiths rather than a country's demonym (general knowledge, written
+ * for this list; the plural forms are generated below).
+ */
+const NRP_GROUPS_EN = [
+  'yoruba', 'igbo', 'hausa', 'fulani', 'zulu', 'xhosa', 'maasai', 'kikuyu', 'amhara', 'oromo', 'tigrayan', 'somali', 'berber', 'amazigh',
+  'tuareg', 'bedouin', 'kurd', 'pashtun', 'tajik', 'uzbek', 'hazara', 'baloch', 'punjabi', 'sindhi', 'bengali', 'tamil', 'telugu', 'gujarati',
+  'marathi', 'sinhalese', 'roma', 'romani', 'sami', 'basque', 'catalan', 'galician', 'flemish', 'walloon', 'frisian', 'sorb', 'uyghur',
+  'tibetan', 'han', 'hmong', 'khmer', 'maori', 'aboriginal', 'inuit', 'cherokee', 'navajo', 'latino', 'latina', 'hispanic', 'chicano',
+  'afrikaner', 'creole', 'druze', 'alawite', 'yazidi', 'copt', 'coptic', 'chaldean', 'assyrian', 'armenian',
+  'jain', 'bahai', "bahá'í", 'zoroastrian', 'taoist', 'confucian', 'shinto', 'shiite', 'shia', 'sunni', 'sufi', 'ismaili', 'ahmadi',
+  'evangelical', 'pentecostal', 'quaker', 'amish', 'mennonite', 'adventist', 'presbyterian', 'calvinist', 'episcopalian', 'unitarian',
+  'mormon', 'hasidic', 'orthodox jew', 'rastafarian', 'pagan', 'wiccan', 'humanist',
+  'nationalist', 'anarchist', 'marxist', 'maoist', 'leninist', 'trotskyist', 'populist', 'centrist', 'leftist', 'progressive', 'monarchist',
+  'royalist', 'unionist', 'loyalist', 'republican', 'democrat', 'social democrat', 'christian democrat', 'green', 'libertarian', 'fascist', 'nazi',
+  'zionist', 'islamist', 'feminist',
+];
+/** Irregular plurals of demonyms ("Poles", not "Polishes"); regular ones add -s (below). */
+const NRP_IRREGULAR_EN = ['poles', 'swedes', 'danes', 'finns', 'turks', 'scots', 'brits', 'spaniards', 'arabs', 'kurds', 'serbs', 'croats', 'slovaks', 'czechs', 'slovenes', 'lithuanians', 'latvians', 'estonians', 'icelanders', 'new zealanders', 'dutchmen', 'englishmen', 'frenchmen', 'irishmen', 'welshmen', 'scotsmen', 'filipinos', 'filipinas', 'uzbeks', 'tajiks', 'kazakhs', 'pashtuns', 'jews', 'gentiles'];
+/** Demonyms that have no plural of their own ("the Chinese", "Swiss", "Polish"). */
+const NO_PLURAL = /(?:ese|ish|ch|ss|sh|ic)$/;
+const NRP_BASE_EN = lower([...NRP_EN, ...NRP_GROUPS_EN]);
+export const NRP_WORDS_EN = new Set([
+  ...NRP_BASE_EN,
+  ...NRP_BASE_EN.filter((w) => !NO_PLURAL.test(w) && !w.endsWith('s') && !w.includes(' ')).map((w) => `${w}s`),
+  ...NRP_IRREGULAR_EN,
+]);
+/**
+ * NRP words that are everyday English in lower case ("polish the shoes", "a liberal amount", "a green
+ * card"): only capitalised, and not at a sentence start, do they count. Any other NRP word counts in
+ * lower case too ("a romanians citizen", "many muslims families" in careless text).
+ */
+export const NRP_NEEDS_CAPITAL = new Set(['polish', 'liberal', 'conservative', 'orthodox', 'democrat', 'republican', 'labour', 'evangelical', 'socialist', 'communist', 'green', 'greens', 'progressive', 'han', 'roma', 'pagan', 'humanist', 'creole', 'nationalist', 'populist', 'unionist', 'feminist', 'latino', 'latina', 'turkey', 'china', 'swiss', 'french', 'german', 'english', 'dutch', 'danish', 'scotch', 'china', 'jersey']);
 
 export const NRP_STEMS_DE = [
   'deutsch', 'türkisch', 'polnisch', 'russisch', 'italienisch', 'griechisch', 'spanisch', 'französisch',
@@ -244,22 +282,62 @@ export const NRP_STEMS_DE = [
   'katholisch', 'evangelisch', 'protestantisch', 'muslimisch', 'islamisch', 'jüdisch', 'christlich',
   'buddhistisch', 'hinduistisch', 'orthodox', 'atheistisch', 'alevitisch', 'sozialdemokratisch', 'konservativ',
   'liberal', 'kommunistisch', 'sozialistisch',
+  'brasilianisch', 'mexikanisch', 'kanadisch', 'australisch', 'pakistanisch', 'ägyptisch', 'algerisch', 'libanesisch', 'jordanisch',
+  'israelisch', 'palästinensisch', 'slowakisch', 'slowenisch', 'litauisch', 'lettisch', 'estnisch', 'finnisch', 'schwedisch', 'norwegisch',
+  'dänisch', 'isländisch', 'irisch', 'schottisch', 'walisisch', 'belgisch', 'luxemburgisch', 'koreanisch', 'thailändisch', 'philippinisch',
+  'indonesisch', 'malaysisch', 'kolumbianisch', 'peruanisch', 'chilenisch', 'argentinisch', 'venezolanisch', 'kubanisch', 'somalisch',
+  'eritreisch', 'äthiopisch', 'kenianisch', 'ghanaisch', 'kamerunisch', 'senegalesisch', 'südafrikanisch', 'kasachisch', 'usbekisch',
+  'georgisch', 'armenisch', 'aserbaidschanisch', 'tschetschenisch', 'belarussisch', 'weißrussisch', 'moldauisch', 'mazedonisch',
+  'montenegrinisch', 'nepalesisch', 'sudanesisch', 'jemenitisch', 'saudisch', 'neuseeländisch', 'jesidisch', 'schiitisch', 'sunnitisch',
+  'evangelikal', 'christdemokratisch', 'lutherisch', 'calvinistisch', 'methodistisch', 'baptistisch', 'mormonisch', 'salafistisch',
+  'islamistisch', 'zionistisch', 'nationalistisch', 'anarchistisch', 'marxistisch', 'faschistisch', 'monarchistisch', 'republikanisch',
+  'demokratisch', 'nigerianisch', 'ghanaisch', 'vietnamesisch', 'mongolisch', 'tibetisch', 'uigurisch', 'baskisch', 'katalanisch', 'flämisch',
 ];
+/**
+ * German NRP nouns by declension class, so every form is found: "-er" nouns (der Brasilianer, die
+ * Brasilianerin, den Brasilianern), weak "-e" nouns (der Pole, die Polen, die Polin), and "-ist/-it/
+ * -ik/-ant/-at" nouns (der Katholik, die Katholiken, die Katholikin). "Polen", "Ungarn" and other
+ * plurals that are also the country's name are left out: they are places far more often.
+ */
+const DE_ER_NOUNS = [
+  'Italiener', 'Spanier', 'Syrer', 'Iraker', 'Iraner', 'Ukrainer', 'Amerikaner', 'Araber', 'Österreicher', 'Schweizer', 'Niederländer',
+  'Brasilianer', 'Mexikaner', 'Kanadier', 'Australier', 'Inder', 'Pakistaner', 'Nigerianer', 'Ägypter', 'Marokkaner', 'Algerier',
+  'Tunesier', 'Jordanier', 'Israeli', 'Palästinenser', 'Albaner', 'Mazedonier', 'Montenegriner', 'Bosnier', 'Litauer', 'Norweger',
+  'Isländer', 'Iren', 'Waliser', 'Belgier', 'Luxemburger', 'Japaner', 'Koreaner', 'Thailänder', 'Philippiner', 'Indonesier',
+  'Malaysier', 'Kolumbianer', 'Peruaner', 'Argentinier', 'Venezolaner', 'Kubaner', 'Somalier', 'Eritreer', 'Äthiopier', 'Kenianer',
+  'Ghanaer', 'Kameruner', 'Südafrikaner', 'Georgier', 'Armenier', 'Aserbaidschaner', 'Moldauer', 'Libyer', 'Sudanesen', 'Kosovaren',
+  'Tschetschenen', 'Afrikaner', 'Europäer', 'Asiaten', 'Lateinamerikaner', 'Engländer', 'Nordiren', 'Neuseeländer', 'Singapurer',
+  'Taiwaner', 'Bangladescher', 'Nepalesen', 'Kasachen', 'Usbeken', 'Tadschiken', 'Turkmenen', 'Kirgisen', 'Mongolen', 'Libanesen',
+  'Jemeniten', 'Saudi', 'Katarer', 'Kuwaiter', 'Omaner', 'Chilenen', 'Bolivianer', 'Ecuadorianer', 'Paraguayer', 'Uruguayer',
+  'Dominikaner', 'Haitianer', 'Jamaikaner', 'Zyprer', 'Malteser', 'Slowenen', 'Slowaken', 'Tschechen', 'Bulgaren', 'Esten', 'Letten',
+  'Finnen', 'Schweden', 'Dänen', 'Schotten', 'Portugiesen', 'Vietnamesen', 'Chinesen', 'Senegalesen', 'Togoer', 'Beniner', 'Simbabwer',
+  'Sambier', 'Angolaner', 'Mosambikaner', 'Tansanier', 'Ugander', 'Ruander',
+];
+const DE_WEAK_NOUNS = ['Türke', 'Pole', 'Russe', 'Grieche', 'Franzose', 'Afghane', 'Kroate', 'Serbe', 'Rumäne', 'Brite', 'Chinese', 'Kurde', 'Däne', 'Schwede', 'Finne', 'Tscheche', 'Slowake', 'Slowene', 'Bulgare', 'Este', 'Lette', 'Schotte', 'Ire', 'Portugiese', 'Vietnamese', 'Senegalese', 'Libanese', 'Sudanese', 'Nepalese', 'Kasache', 'Usbeke', 'Mongole', 'Kosovare', 'Tschetschene', 'Jude', 'Asiate', 'Jemenit', 'Chilene', 'Belarusse', 'Weißrusse', 'Jeside', 'Yoruba', 'Igbo', 'Sinto', 'Roma'];
+const DE_IST_NOUNS = ['Katholik', 'Protestant', 'Buddhist', 'Atheist', 'Alevit', 'Sozialdemokrat', 'Christdemokrat', 'Kommunist', 'Sozialist', 'Baptist', 'Methodist', 'Calvinist', 'Lutheraner', 'Evangelikal', 'Schiit', 'Sunnit', 'Salafist', 'Islamist', 'Zionist', 'Nationalist', 'Anarchist', 'Marxist', 'Maoist', 'Leninist', 'Faschist', 'Monarchist', 'Pazifist', 'Feminist', 'Agnostiker', 'Demokrat', 'Republikaner', 'Mormone', 'Hinduist', 'Adventist', 'Mennonit', 'Quäker', 'Zeuge Jehovas'];
+function germanNounForms(): string[] {
+  const out: string[] = [];
+  for (const w of DE_ER_NOUNS) {
+    if (w.endsWith('er')) out.push(w, `${w}in`, `${w}innen`, `${w}n`);
+    else if (w.endsWith('en')) out.push(w, w.slice(0, -1), `${w.slice(0, -1)}in`, `${w.slice(0, -1)}innen`);
+    else out.push(w, `${w}s`);
+  }
+  for (const w of DE_WEAK_NOUNS) {
+    const stem = w.endsWith('e') ? w.slice(0, -1) : w;
+    out.push(w, `${w}n`, `${stem}in`, `${stem}innen`);
+  }
+  for (const w of DE_IST_NOUNS) out.push(w, `${w}en`, `${w}in`, `${w}innen`, `${w}n`);
+  return out.filter((w) => !['Polen', 'Ungarn', 'Irin', 'Iren', 'Esten', 'Roman', 'Romain', 'Igbon', 'Yoruban'].includes(w));
+}
 export const NRP_NOUNS_DE = new Set(
   lower([
-    'Deutscher', 'Deutsche', 'Türke', 'Türkin', 'Türken', 'Pole', 'Polin', 'Russe', 'Russin', 'Italiener',
-    'Italienerin', 'Grieche', 'Griechin', 'Spanier', 'Spanierin', 'Franzose', 'Französin', 'Syrer', 'Syrerin',
-    'Afghane', 'Afghanin', 'Iraker', 'Irakerin', 'Iraner', 'Iranerin', 'Kroate', 'Kroatin', 'Serbe', 'Serbin',
-    'Rumäne', 'Rumänin', 'Ukrainer', 'Ukrainerin', 'Amerikaner', 'Amerikanerin', 'Brite', 'Britin', 'Chinese',
-    'Chinesin', 'Kurde', 'Kurdin', 'Araber', 'Araberin', 'Österreicher', 'Österreicherin', 'Schweizer',
-    'Schweizerin', 'Niederländer', 'Niederländerin', 'Christ', 'Christin', 'Christen', 'Muslim', 'Muslima',
-    'Muslime', 'Moslem', 'Jude', 'Jüdin', 'Juden', 'Katholik', 'Katholikin', 'Protestant', 'Protestantin',
-    'Buddhist', 'Buddhistin', 'Hindu', 'Atheist', 'Atheistin', 'Alevit', 'Alevitin', 'Sozialdemokrat',
-    'Sozialdemokratin', 'Kommunist', 'Kommunistin', 'SPD', 'CDU', 'CSU', 'FDP', 'AfD', 'Grünen', 'Linke',
-    'Linken', 'SPD-Mitglied', 'CDU-Mitglied', 'FDP-Mitglied', 'Grünen-Mitglied', 'Sikh', 'Zeuge Jehovas',
+    ...germanNounForms(),
+    'Deutscher', 'Deutsche', 'Türken', 'Polin', 'Französin', 'Jüdin', 'Juden', 'Christ', 'Christin', 'Christen', 'Christinnen', 'Muslim',
+    'Muslima', 'Muslime', 'Muslimen', 'Musliminnen', 'Moslem', 'Moslems', 'Hindu', 'Hindus', 'Sikh', 'Sikhs', 'SPD', 'CDU', 'CSU', 'FDP',
+    'AfD', 'BSW', 'ÖVP', 'SPÖ', 'FPÖ', 'SVP', 'Grünen', 'Linke', 'Linken', 'SPD-Mitglied', 'CDU-Mitglied', 'FDP-Mitglied', 'Grünen-Mitglied',
+    'Roma', 'Sinti', 'Zeugen Jehovas',
   ]),
 );
-
 /** German street-type endings and words ("Musterstraße 12", "Hauptstr. 5", "Am Markt 3"). */
 export const DE_STREET_SUFFIX = '(?:straße|strasse|str\\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|markt|berg|hof|garten|park|feld|graben|wall|tor|brücke|kamp|stieg|zeile|promenade|anger|winkel|grund)';
 export const EN_STREET_TYPES = '(?:Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Place|Pl\\.?|Terrace|Parkway|Pkwy\\.?|Circle|Cir\\.?|Highway|Hwy\\.?|Square|Sq\\.?|Trail|Row|Close|Crescent|Grove|Gardens|Walk|Mews|Hill|Loop|Plaza)';

@@ -40,6 +40,10 @@ export function cardBrand(text: string): string | null {
   if (/^(6011|65|64[4-9])/.test(d) && d.length >= 16) return 'discover';
   if (/^3(0[0-5]|[68])/.test(d) && d.length >= 14) return 'diners';
   if (/^35(2[89]|[3-8]\d)/.test(d) && d.length >= 16) return 'jcb';
+  if (/^62/.test(d) && d.length >= 16) return 'unionpay';
+  if (/^220[0-4]/.test(d) && d.length >= 16) return 'mir';
+  if (/^(50|5[6-9]|6\d)/.test(d) && d.length >= 12) return 'maestro';
+  if (/^(60|65|81|82|508)/.test(d) && d.length === 16) return 'rupay';
   return null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What routing needs from the circuit breakers, and all it needs: which providers to skip now, and a
- * way to report each provider call's outcome. The breaker service (api/services/circuit-breakers.ts)
+ * way to report each provider call's outcome. The breaker service (services/routing/circuit-breakers.ts)
  * implements it over the `breaker:<providerId>` workflows; routing and the gateway only see this.
  * Both methods are synchronous and cheap: they sit on the gateway's hot path.
  */

@@ -43,3 +43,12 @@ export function trustScore(m: HealthMeasurement): number {
   const base = 100 * (0.75 * smoothedSuccess(m.samples, m.failures) + 0.25 * latencyScore(m.p95LatencyMs));
   return Math.round(Math.min(base, CAP[m.breakerState] ?? 100));
 }
+
+/** One run of the provider health schedule: the window it measures and what it prunes. */
+export interface ProviderHealthInput {
+  windowSeconds: number;
+  retentionDays: number;
+  /** How long the per-minute routing rollups are kept (optional: schedules made before them lack it). */
+  rollupRetentionMinutes?: number;
+  taskRollupRetentionDays?: number;
+}

@@ -188,6 +188,28 @@ it('starts everything, prints working credentials, and stops cleanly on Ctrl-C',
   // Let the worker finish bundling the workflows, so shutdown drains a running worker.
   await waitFor(/Gatehouse worker running/, 120_000);
 
+  // The prompt library as a new user finds it: the demo prompts, one executed by promptId, its test set run.
+  const api = (method: string, p: string, b?: unknown) =>
+    fetch(`http://127.0.0.1:${ports.api}${p}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) }).then(
+      async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }),
+    );
+  const library = await api('GET', '/api/v1/prompts?query=Support%20reply');
+  expect(library.status).toBe(200);
+  const support = library.body.prompts[0];
+  expect(support).toMatchObject({ name: 'Support reply', variables: ['message', 'company'] });
+  const stored = await api('POST', '/api/gateway/execute', { metadata: { promptId: support.promptId }, variables: { company: 'Acme', message: 'Where is order 42?' } });
+  expect(stored.status).toBe(200);
+  expect(stored.body.result.content).toContain('Where is order 42?');
+  const started = await api('POST', `/api/v1/prompts/${support.promptId}/test-runs`, {});
+  expect(started.status).toBe(202);
+  const deadline = Date.now() + 60_000;
+  let run = started.body.run;
+  while (run.status !== 'COMPLETED' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    run = (await api('GET', `/api/v1/prompts/${support.promptId}/test-runs/${run.id}`)).body.run;
+  }
+  expect(run).toMatchObject({ status: 'COMPLETED', passed: 1, total: 1 });
+
   const children = descendants(stack.pid!);
   expect(children.length).toBeGreaterThanOrEqual(4); // temporal, simulator, api, worker
   const signalledAt = Date.now();

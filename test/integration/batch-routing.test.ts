@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { simulatorProviders } from '../../api/services/simulator-providers';
+import { simulatorProviders } from '../../services/providers/simulator-providers';
 import { randomToken } from '../../lib/crypto';
 import { batchRepairScheduleId, batchWorkflowId } from '../../temporal/workflow-ids';
 import { waitForBatch } from '../support/batch';

@@ -53,7 +53,9 @@ describe('operability endpoints', () => {
     const execute = res.body.paths['/api/gateway/execute'].post;
     const schema = execute.requestBody.content['application/json'].schema;
     const resolved = schema.$ref ? res.body.components.schemas[schema.$ref.split('/').pop()] : schema;
-    expect(resolved.required).toContain('prompt');
+    // prompt is required unless metadata.promptId names a stored prompt (issue 11): said in its description.
+    expect(resolved.properties.prompt.description).toMatch(/metadata\.promptId/);
+    expect(resolved.properties.metadata.properties.promptId).toBeDefined();
     expect(resolved.properties.executionMode.enum).toEqual(['AUTONOMOUS', 'DRY_RUN', 'SUPERVISED']);
   });
 
@@ -61,7 +63,9 @@ describe('operability endpoints', () => {
     const res = await stack.http<string>('GET', '/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.body).toContain('/api/openapi.json');
+    expect(res.body).toContain('<script src="/docs/init.js"></script>');
+    const init = await fetch(`${stack.url}/docs/init.js`);
+    expect(await init.text()).toContain('/api/openapi.json');
     const asset = await fetch(`${stack.url}/docs/assets/swagger-ui-bundle.js`);
     expect(asset.status).toBe(200);
     expect((await asset.text()).length).toBeGreaterThan(100_000);

@@ -7,7 +7,7 @@ import {
   type ProviderBatchResult,
   type ProviderBatchStatus,
 } from '../../activities/providers/batch';
-import { ProviderError, type ProviderTarget } from '../../activities/providers/types';
+import { ProviderError, type ProviderTarget } from '../../domain/providers';
 import { createSimulator, type Simulator } from '../../simulator/server';
 import type { StatsSnapshot } from '../../simulator/stats';
 

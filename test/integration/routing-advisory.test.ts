@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AdvisoryRateLimiter } from '../../api/services/advisory-rate-limit';
+import { AdvisoryRateLimiter } from '../../services/routing/advisory-rate-limit';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**

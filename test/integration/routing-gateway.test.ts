@@ -148,7 +148,10 @@ describe('policy violations (rule 6)', () => {
     });
     expect(created.status).toBe(200);
     try {
-      const named = await execute({ prompt: 'x', providerType: 'OPENAI', metadata: { promptId: 'welcome-mail' } });
+      // metadata.promptId names a stored prompt (issue 11): create one to name.
+      const stored = await stack.http<Body>('POST', '/api/v1/prompts', { token: company.gatewayKey, body: { name: 'welcome-mail', userPrompt: 'x' } });
+      expect(stored.status).toBe(201);
+      const named = await execute({ providerType: 'OPENAI', metadata: { promptId: stored.body.prompt.promptId } });
       expect(named.status).toBe(403);
       expect(named.body).toMatchObject({ policyChecked: true, policyName: 'prompt-default', model: 'gpt-4o-mini' });
       const plain = await execute({ prompt: 'x', providerType: 'OPENAI' });

@@ -1,4 +1,4 @@
-import { tokenHash } from '../../api/sanitizer/services/sessions';
+import { tokenHash } from '../../services/sanitizer/sessions';
 import { type Stack, startStack } from '../support/stack';
 
 /**

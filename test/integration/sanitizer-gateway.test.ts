@@ -1,6 +1,6 @@
-import { simulatorProviders } from '../../api/services/simulator-providers';
+import { simulatorProviders } from '../../services/providers/simulator-providers';
 import type { CapturedRequest } from '../../simulator/server';
-import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../support/documents';
+import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../../bench/fixtures/documents';
 import { ALL_PROFILES, DE, EN } from '../support/pii-texts';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 

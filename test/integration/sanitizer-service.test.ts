@@ -1,5 +1,5 @@
 import { type Stack, startStack } from '../support/stack';
-import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../support/documents';
+import { FIXTURE, buildCsv, buildDocx, buildPdf, buildXlsx } from '../../bench/fixtures/documents';
 import { ALL_PROFILES, DE, EN } from '../support/pii-texts';
 
 /**
@@ -29,7 +29,8 @@ describe('authentication', () => {
     expect((await stack.sanitizerHttp('GET', '/api/v1/admin/redlist', { token: 'wrong-token-wrong-token' })).status).toBe(401);
     const docs = await stack.sanitizerHttp<string>('GET', '/docs', { token: '' });
     expect(docs.status).toBe(200);
-    expect(docs.body).toContain('/openapi.json');
+    expect(docs.body).toContain('<script src="/docs/init.js"></script>');
+    expect(await (await stack.sanitizerHttp<string>('GET', '/docs/init.js', { token: '' })).body).toContain('"/openapi.json"');
     const openapi = await stack.sanitizerHttp<{ paths: Json }>('GET', '/openapi.json', { token: '' });
     expect(Object.keys(openapi.body.paths)).toEqual(
       expect.arrayContaining([

@@ -6,10 +6,12 @@ import { bundleWorkflowCode } from '@temporalio/worker';
 import { Client } from 'pg';
 import { ensureTemporalCli } from '../../temporal/cli';
 import { type DevServer, freePort, startDevServer } from '../../temporal/dev-server';
+import { type TestPostgres, resolveTestPostgres } from './test-database';
 
 /**
  * Once per integration run: a real Temporal dev server (in memory, headless), a fresh PostgreSQL
- * database with every migration applied, and the workflow code bundled once. Test files read what
+ * database with every migration applied (on the server test-database.ts finds or starts), and the
+ * workflow code bundled once. Test files read what
  * they need from the environment variables set here.
  */
 const ROOT = path.resolve(__dirname, '../..');
@@ -17,6 +19,7 @@ const ROOT = path.resolve(__dirname, '../..');
 declare global {
   var __gatehouseTemporal: DevServer | undefined;
   var __gatehouseTestDb: { adminUrl: string; name: string } | undefined;
+  var __gatehousePostgres: TestPostgres | undefined;
 }
 
 export default async function globalSetup() {
@@ -32,7 +35,10 @@ export default async function globalSetup() {
   });
   globalThis.__gatehouseTemporal = server;
 
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const postgres = await resolveTestPostgres(log);
+  globalThis.__gatehousePostgres = postgres;
+  const adminUrl = postgres.adminUrl;
+  process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
   const name = `gatehouse_test_${Date.now()}_${process.pid}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -9,4 +9,5 @@ export default async function globalTeardown() {
     await admin.query(`DROP DATABASE IF EXISTS ${db.name} WITH (FORCE)`);
     await admin.end();
   }
+  await globalThis.__gatehousePostgres?.stop();
 }

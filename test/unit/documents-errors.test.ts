@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { DocumentError, extractDocument, inspectHeaders, rewriteDocument } from '../../domain/documents';
 import { openPackage } from '../../domain/documents/ooxml';
-import { buildDocx, buildXlsx } from '../support/documents';
+import { buildDocx, buildXlsx } from '../../bench/fixtures/documents';
 
 /** An Office file saved with a password: an OLE compound file holding EncryptionInfo and EncryptedPackage. */
 function encryptedOfficeFile(): Buffer {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { extractDocument, inspectHeaders, rewriteDocument, rewriterFromReplacements } from '../../domain/documents';
-import { buildCsv, buildDocx, buildXlsx, FIXTURE } from '../support/documents';
+import { buildCsv, buildDocx, buildXlsx, FIXTURE } from '../../bench/fixtures/documents';
 
 /** Replaces every occurrence of the given originals with stand-ins, via offsets over the text. */
 function replaceAll(text: string, map: Record<string, string>) {

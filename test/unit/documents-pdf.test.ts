@@ -1,5 +1,5 @@
 import { extractDocument, rewriteDocument, rewriterFromReplacements } from '../../domain/documents';
-import { buildEncryptedPdf, buildPdf, buildScannedOnlyPdf, FIXTURE } from '../support/documents';
+import { buildEncryptedPdf, buildPdf, buildScannedOnlyPdf, FIXTURE } from '../../bench/fixtures/documents';
 
 describe('pdf', () => {
   test('Markdown per page; each kind of hidden text removed and counted; images, scans and OCR layers', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection';
-import { type ExecutionRecord, ExecutionRecorder } from '../../api/services/execution-recorder';
+import { type ExecutionRecord, ExecutionRecorder } from '../../services/gateway/execution-recorder';
 import type { Logger } from '../../lib/logger';
 
 /**

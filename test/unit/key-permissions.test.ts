@@ -1,6 +1,6 @@
 import { GATEWAY_KEY_PERMISSIONS, GATEWAY_KEY_TYPES } from '../../domain/api-keys';
 import { type Permission, ROLE_PERMISSIONS, ROLES } from '../../domain/roles';
-import { keyPermissions } from '../../api/services/auth';
+import { keyPermissions } from '../../services/auth/auth';
 
 /** What a key may do: its type AND its owner's role; nothing once the owner has left. */
 const sorted = (s: ReadonlySet<Permission>) => [...s].sort();

@@ -12,7 +12,7 @@ import {
   openAiStatus,
 } from '../../activities/providers/batch/mapping';
 import { readLines } from '../../activities/providers/batch/transport';
-import type { ProviderTarget } from '../../activities/providers/types';
+import type { ProviderTarget } from '../../domain/providers';
 
 const openAiTarget: ProviderTarget = { type: 'OPENAI', baseUrl: null, apiKey: 'k', model: 'gpt-x', timeoutMs: 1000 };
 const anthropicTarget: ProviderTarget = { ...openAiTarget, type: 'ANTHROPIC', model: 'claude-x' };

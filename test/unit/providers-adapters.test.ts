@@ -1,5 +1,5 @@
 import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers';
-import type { CompletionRequest, ProviderTarget, ProviderType } from '../../activities/providers/types';
+import type { CompletionRequest, ProviderTarget, ProviderType } from '../../domain/providers';
 import { createSimulator, type Simulator } from '../../simulator/server';
 import type { StatsSnapshot } from '../../simulator/stats';
 

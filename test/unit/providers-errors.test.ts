@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProviderRegistry, type ProviderRegistry } from '../../activities/providers';
 import { classifyProviderError, kindForStatus, parseRetryAfterMs } from '../../activities/providers/errors';
-import { ProviderError, type ProviderTarget, type ProviderType } from '../../activities/providers/types';
+import { ProviderError, type ProviderTarget, type ProviderType } from '../../domain/providers';
 import { createSimulator, type Simulator } from '../../simulator/server';
 import type { StatsSnapshot } from '../../simulator/stats';
 

@@ -6,7 +6,7 @@ import { ClientCache, clientKey } from '../../activities/providers/client-cache'
 import { timeoutOf, toConversation } from '../../activities/providers/conversation';
 import { fromGenerateContentResponse, normaliseFinishReason, toGenerateContentParams } from '../../activities/providers/google';
 import { fromChatCompletion, toChatParams } from '../../activities/providers/openai-compatible';
-import type { CompletionRequest, ProviderTarget, ProviderType } from '../../activities/providers/types';
+import type { CompletionRequest, ProviderTarget, ProviderType } from '../../domain/providers';
 
 /** Request and response mapping without the network. */
 

@@ -4,7 +4,7 @@ import { toMessageParams } from '../anthropic';
 import { ClientCache, clientKey } from '../client-cache';
 import { requireApiKey, timeoutOf } from '../conversation';
 import { classifyProviderError } from '../errors';
-import type { AdapterOptions, ProviderTarget } from '../types';
+import type { AdapterOptions, ProviderTarget } from '../../../domain/providers';
 import { anthropicResult, anthropicStatus, checkLines } from './mapping';
 import { batchFetch } from './transport';
 import type { BatchRequestLine, ProviderBatchClient, ProviderBatchResult, ProviderBatchStatus } from './types';

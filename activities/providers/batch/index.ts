@@ -1,4 +1,4 @@
-import type { AdapterOptions, ProviderType } from '../types';
+import type { AdapterOptions, ProviderType } from '../../../domain/providers';
 import { AnthropicBatchClient } from './anthropic';
 import { OpenAIBatchClient } from './openai';
 import type { ProviderBatchClient } from './types';

@@ -5,7 +5,7 @@ import type { ChatCompletion } from 'openai/resources/chat/completions';
 import { fromMessage } from '../anthropic';
 import { kindForStatus } from '../errors';
 import { fromChatCompletion } from '../openai-compatible';
-import { ProviderError, type ProviderErrorKind } from '../types';
+import { ProviderError, type ProviderErrorKind } from '../../../domain/providers';
 import type { BatchRequestLine, ProviderBatchResult, ProviderBatchState, ProviderBatchStatus } from './types';
 
 /**

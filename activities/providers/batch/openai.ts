@@ -3,7 +3,7 @@ import { ClientCache, clientKey } from '../client-cache';
 import { requireApiKey, timeoutOf } from '../conversation';
 import { classifyProviderError } from '../errors';
 import { toChatParams } from '../openai-compatible';
-import type { AdapterOptions, ProviderTarget } from '../types';
+import type { AdapterOptions, ProviderTarget } from '../../../domain/providers';
 import { checkLines, openAiResult, openAiStatus } from './mapping';
 import { batchFetch, readLines } from './transport';
 import type { BatchRequestLine, ProviderBatchClient, ProviderBatchResult, ProviderBatchStatus } from './types';

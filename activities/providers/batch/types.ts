@@ -1,4 +1,4 @@
-import type { CompletionRequest, ProviderTarget, Usage } from '../types';
+import type { CompletionRequest, ProviderTarget, Usage } from '../../../domain/providers';
 
 /**
  * A provider's native batch facility (OpenAI Batch API, Anthropic Message Batches), as the batch

@@ -1,6 +1,7 @@
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
 import { DE_STREET_SUFFIX, EN_STREET_TYPES } from '../lexicons';
+import { type AnchoredPattern, anchoredMatches } from './anchored';
 import { finding, type Recognizer } from './types';
 
 /**
@@ -25,23 +26,71 @@ const EN_ADDRESS_RE = new RegExp(
 );
 const PO_BOX_RE = /\b(?:P\.? ?O\.? Box|Postfach) \d{1,6}(?:,? (?:D-)?\d{5} [\p{Lu}][\p{L}-]+)?/gu;
 
+/** Lower-case German street endings and type words, and the prepositions that can start a street. */
+const DE_ENDINGS = DE_STREET_SUFFIX.slice(3, -1)
+  .split('|')
+  .map((x) => x.replace('\\.', ''));
+const DE_PREPOSITION_WORDS = new Set(['am', 'an', 'auf', 'im', 'in', 'unter', 'zum', 'zur', 'hinter', 'vor', 'alt', 'neuer', 'alter']);
+const isLetter = (c: string) => /[\p{L}-]/u.test(c);
+/**
+ * A German street's house number at h: the word before it ends like a street ("-straße", "Weg",
+ * "Str.") or one of the three words before it is a preposition that starts one ("Am Markt 3").
+ */
+function afterGermanStreet(text: string, h: number): boolean {
+  let q = h;
+  if (q > 0 && text[q - 1] === ' ') q--;
+  if (q > 0 && text[q - 1] === '.') q--;
+  let words = 0;
+  while (q > 0 && words < 4 && h - q < 130) {
+    let w = q;
+    while (w > 0 && isLetter(text[w - 1])) w--;
+    if (w === q) return false;
+    const word = text.slice(w, q).toLowerCase();
+    if (words === 0 && DE_ENDINGS.some((e) => word.endsWith(e))) return true;
+    if (DE_PREPOSITION_WORDS.has(word)) return true;
+    words++;
+    q = w;
+    if (q > 0 && text[q - 1] === ' ') q--;
+    else return false;
+  }
+  return false;
+}
+
+/**
+ * The German and English street patterns run only near house numbers (recognizers/anchored.ts):
+ * a German match's words before the number are at most a preposition and two 41-character words
+ * and a street word; an English match starts at its number.
+ */
+const DE_ANCHORED: AnchoredPattern = {
+  anchor: /\d(?<=[\p{L}.] ?\d)/gu,
+  accept: afterGermanStreet,
+  sticky: new RegExp(DE_ADDRESS_RE.source, 'uy'),
+  maxBack: 130,
+};
+const EN_ANCHORED: AnchoredPattern = {
+  anchor: /\d(?<![\p{L}\d]\d)/gu,
+  sticky: new RegExp(EN_ADDRESS_RE.source, 'uy'),
+  maxBack: 0,
+};
+
 export const addressRecognizer: Recognizer = {
   name: 'address',
   types: ['ADDRESS'],
   find(text) {
     const out: Finding[] = [];
+    const push = (m: RegExpExecArray, base: number, source: string) => {
+      let end = m.index + m[0].length;
+      while (end > m.index && /[.,\s]/.test(text[end - 1]) && !/\b(?:St|Rd|Ave|Str|Blvd|Ln|Dr|Ct|Pl)\.$/.test(text.slice(m.index, end))) end--;
+      out.push(finding('ADDRESS', text, m.index, end, withContext(text, m.index, end, 'ADDRESS', base, 0.15), source));
+    };
+    for (const m of anchoredMatches(text, DE_ANCHORED)) push(m, 0.8, 'street_de');
+    for (const m of anchoredMatches(text, EN_ANCHORED)) push(m, 0.8, 'street_en');
     for (const [re, base, source] of [
-      [DE_ADDRESS_RE, 0.8, 'street_de'],
-      [EN_ADDRESS_RE, 0.8, 'street_en'],
       [PLZ_CITY_RE, 0.55, 'postcode_city'],
       [PO_BOX_RE, 0.75, 'po_box'],
     ] as const) {
       re.lastIndex = 0;
-      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        let end = m.index + m[0].length;
-        while (end > m.index && /[.,\s]/.test(text[end - 1]) && !/\b(?:St|Rd|Ave|Str|Blvd|Ln|Dr|Ct|Pl)\.$/.test(text.slice(m.index, end))) end--;
-        out.push(finding('ADDRESS', text, m.index, end, withContext(text, m.index, end, 'ADDRESS', base, 0.15), source));
-      }
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) push(m, base, source);
     }
     return out;
   },

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { hasContext, withContext } from '../context';
+import { CONTEXT_BOOST, CONTEXT_WORDS, withContext } from '../context';
 import type { Finding, Language } from '../entity-types';
 import {
   AMBIGUOUS_FIRST_NAMES,
@@ -23,6 +23,8 @@ import {
   PERSON_TITLES,
   PLACES,
 } from '../lexicons';
+import { COMMON_DE, COMMON_EN, GIVEN, nameFlags, OTHER, PLACE_FIRST, placeInfo, SURNAME } from '../gazetteer';
+import { charClass as importedCharClass, charWidth as importedCharWidth } from '../chars';
 import { finding, type Recognizer, type RecognizerContext } from './types';
 
 /**
@@ -44,33 +46,73 @@ interface Token {
   sentStart: boolean;
   /** The characters between the previous token and this one. */
   gap: string;
+  /** The word's feature bits (see feat()), filled on first use. */
+  f?: number;
 }
 
-const TOKEN_RE = /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*|\d+[\p{L}]?/gu;
 const SENTENCE_GAP = /[.!?\n:;•*"“„([|]|^\s*[-–]\s*$/;
+
+// Local copies for the tokenizer's loop over every character: tsx reads each imported binding
+// through a getter at every use (chars.ts has the meanings).
+const charClass = importedCharClass;
+const charWidth = importedCharWidth;
+const C_LETTER = 1;
+const C_MARK = 2;
+const C_DIGIT = 3;
+const C_OTHER = 5;
+/** ' (39), ’ (8217), - (45), _ (95) continue a word; trailing ' ’ - are cut, as is a possessive "'s". */
+const isTrailingMark = (c: number) => c === 39 || c === 8217 || c === 45;
+const isWordJoiner = (c: number) => c === 39 || c === 8217 || c === 45 || c === 95;
 
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  TOKEN_RE.lastIndex = 0;
   let prevEnd = 0;
-  for (let m = TOKEN_RE.exec(text); m !== null; m = TOKEN_RE.exec(text)) {
-    let word = m[0];
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    const k = charClass(text, i);
+    if (k !== C_LETTER && k !== C_MARK && k !== C_DIGIT) {
+      i += charWidth(text, i);
+      continue;
+    }
+    const start = i;
+    if (k === C_DIGIT) {
+      // Digits and at most one letter right after ("12a").
+      while (i < len && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+      if (i < len && charClass(text, i) === C_LETTER) i += charWidth(text, i);
+    } else {
+      i += charWidth(text, i);
+      while (i < len) {
+        const c = text.charCodeAt(i);
+        if (isWordJoiner(c)) {
+          i++;
+          continue;
+        }
+        const kk = charClass(text, i);
+        if (kk === C_OTHER) break;
+        i += charWidth(text, i);
+      }
+    }
+    const rawEnd = i;
     // Possessives and trailing hyphens are not part of the name ("John's", "Müller-").
-    if (/['’]s$/.test(word)) word = word.slice(0, -2);
-    word = word.replace(/['’-]+$/, '');
-    if (!word) continue;
-    const gap = text.slice(prevEnd, m.index);
+    let end = rawEnd;
+    if (end - start > 2 && text.charCodeAt(end - 1) === 115 && (text.charCodeAt(end - 2) === 39 || text.charCodeAt(end - 2) === 8217)) end -= 2;
+    while (end > start && isTrailingMark(text.charCodeAt(end - 1))) end--;
+    if (end === start) continue;
+    const word = text.slice(start, end);
+    const gap = start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32 ? ' ' : text.slice(prevEnd, start);
     const first = word[0];
     out.push({
-      start: m.index,
-      end: m.index + word.length,
+      start,
+      end,
       text: word,
       lower: word.toLowerCase(),
       cap: first !== first.toLowerCase() && first === first.toUpperCase(),
-      sentStart: out.length === 0 || SENTENCE_GAP.test(gap),
+      sentStart: out.length === 0 || (gap !== ' ' && SENTENCE_GAP.test(gap)),
       gap,
+      f: undefined,
     });
-    prevEnd = m.index + m[0].length;
+    prevEnd = rawEnd;
   }
   return out;
 }
@@ -85,17 +127,8 @@ const FUNCTION_WORDS = new Set(
   'the a an at for with from by in on to of our your my his her their its this that these those please contact dear hello hi thanks thank and or but if when while since as per via about into onto upon mr mrs ms dr prof'.split(' '),
 );
 
-function isCommonWord(t: Token, language: Language): boolean {
-  if (language === 'de') return DE_COMMON.has(t.lower) || FUNCTION_WORDS.has(t.lower);
-  return ENGLISH_WORDS.has(t.lower) || FUNCTION_WORDS.has(t.lower) || DE_COMMON.has(t.lower);
-}
-
 /** Lower-case parts of German academic titles ("Dr. med.", "Dr. rer. nat."). */
 const ACADEMIC_PARTS = new Set(['med', 'dent', 'vet', 'rer', 'nat', 'pol', 'oec', 'phil', 'jur', 'habil', 'h', 'c', 'ing', 'dipl', 'mult']);
-
-function isTitle(t: Token): boolean {
-  return t.cap && PERSON_TITLES.has(t.lower.replace(/\.$/, ''));
-}
 
 /** Tokens i and j (= i + 1) are written as one phrase: separated by one space (or ". " after a title). */
 function adjacent(tokens: Token[], j: number): boolean {
@@ -103,21 +136,180 @@ function adjacent(tokens: Token[], j: number): boolean {
   return gap === ' ' || gap === '\u00a0';
 }
 
-function isFirstName(t: Token): boolean {
-  return FIRST_NAMES.has(t.lower);
+/** A frequent everyday word of either language: a lexicon name that is also one needs more evidence. */
+function isEverydayWord(lower: string): boolean {
+  const en = COMMON_EN.get(lower);
+  return (en !== undefined && en < 15000) || COMMON_DE.has(lower) || ENGLISH_WORDS.has(lower);
 }
-function isAmbiguousFirst(t: Token): boolean {
-  return AMBIGUOUS_FIRST_NAMES.has(t.lower) || ENGLISH_WORDS.has(t.lower);
-}
-function isLastName(t: Token): boolean {
-  return LAST_NAMES.has(t.lower);
-}
-function isPlaceWord(t: Token): boolean {
-  return PLACES.has(t.lower) && !FIRST_NAMES.has(t.lower) && !LAST_NAMES.has(t.lower);
+/** Countries, regions and cities of 500,000+ people: "Jordan" or "Georgia" alone reads as the place. */
+function isBigPlace(lower: string): boolean {
+  const p = placeInfo(lower);
+  return !!p && (p.kind !== 'city' || p.population >= 500_000);
 }
 /** Inner capitals mark product and code names ("SQLite", "GitHub"), not people ("McDonald" excepted). */
 function isCamelCase(text: string): boolean {
   return (/\p{Ll}\p{Lu}/u.test(text) && !/^(?:Mc|Mac|De|Di|Da|Le|La|Van|Von|O')\p{Lu}/u.test(text)) || /^\p{Lu}{2,}\p{Ll}/u.test(text);
+}
+
+/**
+ * Everything the rules ask about one word depends only on its spelling, so it is worked out once
+ * per distinct spelling and kept as bits (the lexicons are Maps of 100,000-200,000 entries; asking
+ * them again for every occurrence of a word, and several times per rule, was most of this
+ * recognizer's time). The cache is bounded: cleared when it holds 200,000 spellings.
+ */
+const F_COMPUTED = 1;
+const F_ACRONYM = 2;
+const F_FIRST = 4;
+const F_LAST = 8;
+const F_NAME_WORD = 16;
+const F_PLACE_WORD = 32;
+const F_COMMON_EN = 64;
+const F_COMMON_DE = 128;
+const F_UNKNOWN_CAP_EN = 256;
+const F_UNKNOWN_CAP_DE = 512;
+const F_CAMEL = 1024;
+const F_EVERYDAY = 2048;
+const F_AMBIGUOUS_FIRST = 4096;
+const F_ENGLISH = 8192;
+const F_TITLE = 16384;
+const F_CAP = 32768;
+const F_NOUN_ENDING = 65536;
+/** Bits 17-19: the most words a gazetteer place starting with this word has (0-7). */
+const F_GAZ_SHIFT = 17;
+/** Bits 20-22: the same for the small place lexicon (lexicons.ts PLACES). */
+const F_LEX_PLACE_SHIFT = 20;
+/** Bits 23-26: the word starts with (or has after a hyphen) a context word of PERSON, LOCATION, ORGANIZATION, NRP. */
+const F_CTX_SHIFT = 23;
+const CTX_TYPES = ['PERSON', 'LOCATION', 'ORGANIZATION', 'NRP'] as const;
+type CtxType = (typeof CTX_TYPES)[number];
+const CTX_WORDS = CTX_TYPES.map((type) => CONTEXT_WORDS[type]);
+function contextBits(lower: string): number {
+  let bits = 0;
+  for (let start = 0; start < lower.length; start++) {
+    if (start > 0 && /[\p{L}\p{N}]/u.test(lower[start - 1])) continue;
+    for (let k = 0; k < CTX_WORDS.length; k++) if (CTX_WORDS[k].some((w) => lower.startsWith(w, start))) bits |= 1 << k;
+  }
+  return bits;
+}
+
+/** German (and English) noun endings: "Besprechung", "Freiheit", "Station" are not names. */
+const NOUN_ENDINGS = /(?:ung|heit|keit|schaft|tion|sion|ment|tät|nis|ismus|chen|lein|ität|ness|ship|ance|ence|zeit|stand|werk|haus|amt)$/;
+
+const featureCache = new Map<string, number>();
+function computeFeatures(text: string): number {
+  const lower = text.toLowerCase();
+  const first = text[0];
+  const cap = first !== first.toLowerCase() && first === first.toUpperCase();
+  const upper = text === text.toUpperCase();
+  const everyday = isEverydayWord(lower);
+  const flags = nameFlags(lower);
+  const long = text.length > 2;
+  const acronym = text.length <= 4 && upper;
+  const bigPlace = isBigPlace(lower);
+  const isFirst = !acronym && (FIRST_NAMES.has(lower) || ((flags & GIVEN) !== 0 && long && !everyday && !bigPlace));
+  const isLast = !acronym && (LAST_NAMES.has(lower) || ((flags & SURNAME) !== 0 && long && !everyday && !bigPlace));
+  const nameWord = isFirst || isLast || ((flags & OTHER) !== 0 && long && !everyday && !bigPlace);
+  let placeWord: boolean;
+  if (PLACES.has(lower)) placeWord = !FIRST_NAMES.has(lower) && !LAST_NAMES.has(lower);
+  else {
+    const p = placeInfo(lower);
+    if (!p || everyday) placeWord = false;
+    else if (flags & (GIVEN | SURNAME)) placeWord = p.kind !== 'city' || p.population >= 200_000;
+    else placeWord = true;
+  }
+  const english = ENGLISH_WORDS.has(lower);
+  const commonEn = english || FUNCTION_WORDS.has(lower) || DE_COMMON.has(lower);
+  const commonDe = DE_COMMON.has(lower) || FUNCTION_WORDS.has(lower);
+  const camel = isCamelCase(text);
+  const plainCap = cap && !placeWord && !/\d/.test(text) && text.length > 1 && !upper && !camel;
+  let f = F_COMPUTED;
+  if (acronym) f |= F_ACRONYM;
+  if (isFirst) f |= F_FIRST;
+  if (isLast) f |= F_LAST;
+  if (nameWord) f |= F_NAME_WORD;
+  if (placeWord) f |= F_PLACE_WORD;
+  if (commonEn) f |= F_COMMON_EN;
+  if (commonDe) f |= F_COMMON_DE;
+  if (plainCap && !commonEn) f |= F_UNKNOWN_CAP_EN;
+  if (plainCap && !commonDe) f |= F_UNKNOWN_CAP_DE;
+  if (camel) f |= F_CAMEL;
+  if (everyday) f |= F_EVERYDAY;
+  if (AMBIGUOUS_FIRST_NAMES.has(lower) || english) f |= F_AMBIGUOUS_FIRST;
+  if (english) f |= F_ENGLISH;
+  if (cap && PERSON_TITLES.has(lower)) f |= F_TITLE;
+  if (cap) f |= F_CAP;
+  if (NOUN_ENDINGS.test(lower)) f |= F_NOUN_ENDING;
+  f |= Math.min(7, PLACE_FIRST.get(lower) ?? 0) << F_GAZ_SHIFT;
+  f |= Math.min(7, PLACE_FIRST_WORDS.get(lower) ?? 0) << F_LEX_PLACE_SHIFT;
+  f |= contextBits(lower) << F_CTX_SHIFT;
+  return f;
+}
+function wordFeatures(text: string): number {
+  let f = featureCache.get(text);
+  if (f === undefined) {
+    f = computeFeatures(text);
+    if (featureCache.size >= 200_000) featureCache.clear();
+    featureCache.set(text, f);
+  }
+  return f;
+}
+/** The token's feature bits, looked up once per token. */
+function feat(t: { text: string; f?: number }): number {
+  if (t.f === undefined) t.f = wordFeatures(t.text);
+  return t.f;
+}
+
+function isCommonWord(t: Token, language: Language): boolean {
+  return (feat(t) & (language === 'de' ? F_COMMON_DE : F_COMMON_EN)) !== 0;
+}
+
+/** How far (in characters) before and after a span context words are looked for (as in context.ts). */
+const CONTEXT_BEFORE = 48;
+const CONTEXT_AFTER = 24;
+/**
+ * context.ts's hasContext over the tokens: a word within 48 characters before tokens i..j or 24
+ * after them that starts with one of the type's context words. The word bits are cached with the
+ * other features, so this costs a few array reads instead of two slices and a regular expression.
+ */
+function tokenContext(tokens: Token[], i: number, j: number, type: CtxType): boolean {
+  const bit = 1 << (F_CTX_SHIFT + CTX_TYPES.indexOf(type));
+  const from = tokens[i].start - CONTEXT_BEFORE;
+  for (let k = i - 1; k >= 0 && tokens[k].start >= from; k--) if (feat(tokens[k]) & bit) return true;
+  const to = tokens[j].end + CONTEXT_AFTER;
+  for (let k = j + 1; k < tokens.length && tokens[k].start < to; k++) if (feat(tokens[k]) & bit) return true;
+  return false;
+}
+function tokenWithContext(tokens: Token[], i: number, j: number, type: CtxType, base: number, boost = CONTEXT_BOOST): number {
+  return tokenContext(tokens, i, j, type) ? Math.min(1, base + boost) : base;
+}
+function isTitle(t: Token): boolean {
+  return (feat(t) & F_TITLE) !== 0;
+}
+/** Short all-capital words are acronyms (IBAN, SSN, EIN, DEA), not names, whatever the lists say. */
+function isAcronym(t: Token): boolean {
+  return (feat(t) & F_ACRONYM) !== 0;
+}
+function isFirstName(t: Token): boolean {
+  return (feat(t) & F_FIRST) !== 0;
+}
+function isAmbiguousFirst(t: Token): boolean {
+  return (feat(t) & F_AMBIGUOUS_FIRST) !== 0;
+}
+function isLastName(t: Token): boolean {
+  return (feat(t) & F_LAST) !== 0;
+}
+/** Any name-list word (given, family, or from the big humannames list) that is not an everyday word. */
+function isNameWord(t: Token): boolean {
+  return (feat(t) & F_NAME_WORD) !== 0;
+}
+function isPlaceWord(t: Token): boolean {
+  return (feat(t) & F_PLACE_WORD) !== 0;
+}
+function isEverydayToken(t: Token): boolean {
+  return (feat(t) & F_EVERYDAY) !== 0;
+}
+function isCamelToken(t: Token): boolean {
+  return (feat(t) & F_CAMEL) !== 0;
 }
 
 /**
@@ -143,8 +335,11 @@ function englishPairOk(a: Token, b: Token, language: Language): boolean {
 }
 
 function isUnknownCap(t: Token, language: Language): boolean {
-  return t.cap && !isCommonWord(t, language) && !isPlaceWord(t) && !/\d/.test(t.text) && t.text.length > 1 && t.text !== t.text.toUpperCase() && !isCamelCase(t.text);
+  return (feat(t) & (language === 'de' ? F_UNKNOWN_CAP_DE : F_UNKNOWN_CAP_EN)) !== 0;
 }
+
+/** Greetings, sign-offs and chat openers that one name (even a given name alone) follows. */
+const SINGLE_NAME_CUES = new Set(['dear', 'hi', 'hello', 'hey', 'its', 'it\u2019s', 'love', 'thanks', 'regards', 'cheers', 'attn', 'cc', 'liebe', 'lieber', 'hallo', 'hier', 'grüße', 'gruß', 'danke', 'servus', 'moin', 'xoxo', 'yours', 'sincerely']);
 
 /** Words and punctuation right before a name: "Call X Y", "Thanks, X Y", "mit X Y und", "Name: X Y". */
 const PERSON_CUES = new Set([
@@ -166,10 +361,8 @@ function personCueBefore(text: string, tokens: Token[], i: number): boolean {
   return /(?:grüßen|grüße|gruß|regards|thanks|sincerely|cheers),?\s*\n\s*$/i.test(text.slice(Math.max(0, tokens[i].start - 20), tokens[i].start));
 }
 
-/** German (and English) noun endings: "Besprechung", "Freiheit", "Station" are not names. */
-const NOUN_ENDINGS = /(?:ung|heit|keit|schaft|tion|sion|ment|tät|nis|ismus|chen|lein|ität|ness|ship|ance|ence|zeit|stand|werk|haus|amt)$/;
 function looksLikeNoun(t: Token): boolean {
-  return NOUN_ENDINGS.test(t.lower);
+  return (feat(t) & F_NOUN_ENDING) !== 0;
 }
 
 function personFindings(text: string, tokens: Token[], language: Language): Finding[] {
@@ -179,7 +372,7 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
     for (let k = i; k <= j; k++) used[k] = 1;
     const start = tokens[i].start;
     const end = tokens[j].end;
-    out.push(finding('PERSON', text, start, end, withContext(text, start, end, 'PERSON', score, 0.2), source));
+    out.push(finding('PERSON', text, start, end, tokenWithContext(tokens, i, j, 'PERSON', score, 0.2), source));
   };
   /** Extends a name from token i over adjacent capitalised name-like tokens (and particles). */
   const extend = (i: number, max: number, loose: boolean): number => {
@@ -198,6 +391,12 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
         break;
       }
       if (!next.cap || /\d/.test(next.text)) break;
+      // A middle initial ("Jan P. Novák"): the initial and the capitalised word after it.
+      const after = tokens[j + 2];
+      if (next.text.length === 1 && after?.cap && /^\.?\s$/.test(after.gap) && after.text.length > 1 && !isCommonWord(after, language)) {
+        j += 2;
+        continue;
+      }
       const nameLike = isLastName(next) || isFirstName(next) || (loose ? isUnknownCap(next, language) || !isCommonWord(next, language) : isUnknownCap(next, language));
       if (!nameLike || (isPlaceWord(next) && !isLastName(next)) || isTitle(next)) break;
       j++;
@@ -221,13 +420,24 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
         !isAmbiguousFirst(t) &&
         !isCommonWord(t, language) &&
         !isCommonWord(n, language) &&
-        !ENGLISH_WORDS.has(n.lower) &&
+        (feat(n) & F_ENGLISH) === 0 &&
         !isPlaceWord(n)
       ) {
         emit(i, i + 1, 0.6, 'lower_case_name');
         i++;
       }
       continue;
+    }
+
+    // 0b. An initial and a surname ("J. Novák", "A. Okafor").
+    if (t.text.length === 1 && t.cap && tokens[i + 1]?.cap && tokens[i + 1].gap === '. ' && tokens[i + 1].text.length > 2) {
+      const n = tokens[i + 1];
+      if (!isCommonWord(n, language) && !isPlaceWord(n) && !isTitle(n)) {
+        const end = extend(i + 1, 1, false);
+        emit(i, end, isNameWord(n) ? 0.75 : 0.6, 'initial');
+        i = end;
+        continue;
+      }
     }
 
     // 1. A title or form of address: the capitalised words after it are the name.
@@ -271,6 +481,14 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
       continue;
     }
 
+    // 3b. One name word right after a greeting or sign-off cue ("Hi Jana,", "hier Yunus", "Love, Thanh").
+    if (SINGLE_NAME_CUES.has(tokens[i - 1]?.lower ?? '') && /^[\s,:]+$/.test(t.gap) && !isCommonWord(t, language) && !isPlaceWord(t) && t.text.length > 1 && !/\d/.test(t.text) && !isCamelToken(t)) {
+      const end = extend(i, 2, false);
+      emit(i, end, isNameWord(t) || end > i ? 0.75 : 0.6, 'greeting_cue');
+      i = end;
+      continue;
+    }
+
     // 4. Two unknown capitalised words after a person cue ("Call", "Thanks,", "Name:", "mit", "heiße",
     //    a sign-off line) are a name, in English and German alike.
     if (next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !looksLikeNoun(t) && !looksLikeNoun(next) && personCueBefore(text, tokens, i) && englishPairOk(t, next, language)) {
@@ -290,14 +508,14 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
       (t.text.length > 2 &&
         next.text.length > 2 &&
         !looksLikeNoun(t) && !looksLikeNoun(next) && !/(?:e|en|er|es|em)$/.test(t.lower) && (!after?.cap || !adjacent(tokens, i + 2)));
-    if (t.sentStart && germanOk && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && !ENGLISH_WORDS.has(t.lower) && !ENGLISH_WORDS.has(next.lower) && englishPairOk(t, next, language)) {
+    if (t.sentStart && germanOk && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && (feat(t) & F_ENGLISH) === 0 && (feat(next) & F_ENGLISH) === 0 && englishPairOk(t, next, language)) {
       emit(i, i + 1, 0.55, 'proper_pair');
       i = i + 1;
       continue;
     }
 
     if (language === 'en' && !t.sentStart && next && adjacent(tokens, i + 1) && isUnknownCap(t, language) && isUnknownCap(next, language) && englishPairOk(t, next, language)) {
-      emit(i, i + 1, hasContext(text, t.start, next.end, 'PERSON') ? 0.7 : 0.45, 'proper_pair');
+      emit(i, i + 1, tokenContext(tokens, i, i + 1, 'PERSON') || isNameWord(t) || isNameWord(next) ? 0.7 : 0.45, 'proper_pair');
       i = i + 1;
       continue;
     }
@@ -305,6 +523,22 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
     // 6. A known surname alone ("Schmidt said") needs context.
     if (isLastName(t) && !t.sentStart && !isCommonWord(t, language) && !isPlaceWord(t)) {
       emit(i, i, 0.35, 'last_name');
+    }
+  }
+  // 7. A surname (or given name) alone after the full name was found in the same text: "Jana
+  //    Nováková called ... Nováková said".
+  const mentioned = new Set<string>();
+  for (const f of out) {
+    if (f.score < 0.5) continue;
+    const words = f.text.split(/\s+/).filter((w) => w.length > 2 && !/\.$/.test(w));
+    if (words.length < 2) continue;
+    for (const w of words) mentioned.add(w.toLowerCase());
+  }
+  if (mentioned.size) {
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (used[i] || !t.cap || !mentioned.has(t.lower) || isCommonWord(t, language)) continue;
+      emit(i, i, 0.75, 'repeat_mention');
     }
   }
   return out;
@@ -319,12 +553,22 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
   const out: Finding[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (!t.cap) continue;
+    if (!t.cap) {
+      // Places written in scripts without capitals ("Αθήνα" has them; "서울", "北京" do not).
+      if (NO_CASE_SCRIPT.test(t.text)) {
+        const g = gazetteerPlace(text, tokens, i, language, true);
+        if (g) {
+          out.push(g.finding);
+          i = g.end;
+        }
+      }
+      continue;
+    }
     const prev = tokens[i - 1];
     const cue = prev && PLACE_CUES.has(prev.lower) && !t.sentStart;
     let matched = false;
     // Longest lexicon match first ("Frankfurt am Main" before "Frankfurt").
-    const maxTokens = PLACE_FIRST_WORDS.get(t.lower) ?? 0;
+    const maxTokens = (feat(t) >> F_LEX_PLACE_SHIFT) & 7;
     for (let k = Math.min(maxTokens, MAX_PLACE_TOKENS, tokens.length - i); k >= 1 && !matched; k--) {
       let key = t.lower;
       let ok = true;
@@ -340,9 +584,17 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
       if (!last.cap) continue;
       const ambiguous = k === 1 && (AMBIGUOUS_PLACES.has(key) || FIRST_NAMES.has(key) || LAST_NAMES.has(key) || (language === 'de' && DE_COMMON.has(key)));
       const score = ambiguous ? (cue ? 0.6 : 0.25) : 0.75;
-      out.push(finding('LOCATION', text, t.start, last.end, withContext(text, t.start, last.end, 'LOCATION', score, 0.15), 'place_lexicon'));
+      out.push(finding('LOCATION', text, t.start, last.end, tokenWithContext(tokens, i, i + k - 1, 'LOCATION', score, 0.15), 'place_lexicon'));
       i += k - 1;
       matched = true;
+    }
+    if (!matched) {
+      const g = gazetteerPlace(text, tokens, i, language, cue);
+      if (g) {
+        out.push(g.finding);
+        i = g.end;
+        continue;
+      }
     }
     if (matched || !cue) continue;
     // An unknown capitalised word after "lives in", "wohnt in", "born ... in", "moved from X to", or
@@ -363,6 +615,112 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
   return out;
 }
 
+/**
+ * Places no gazetteer knows, from where they stand and how they are built: capitalised words
+ * (with the particles of place names: "do", "de", "sur", "am", "nad") right after "in", "near",
+ * "from", "aus", "nach", a place label ("City:", "Ort:") or a verb of moving and "to"; the words must be
+ * no given name, no everyday word and no title. A word built like a town ("-ville", "-borg",
+ * "-chester", "-hausen", "-vik") or led by "North/South/Lake/St./San" scores higher.
+ */
+const PLACE_SHAPE_CUES = new Set(['in', 'near', 'from', 'around', 'outside', 'aus', 'nach', 'nahe', 'nearby']);
+/** Cues after which a lone unknown word is as likely a company or a person ("the invoice from Tessaro"). */
+const WEAK_PLACE_CUES = new Set(['from', 'aus']);
+const MOTION_BEFORE_TO = new Set(['moving', 'moved', 'move', 'flying', 'flew', 'fly', 'travelled', 'traveled', 'travelling', 'traveling', 'going', 'went', 'go', 'returning', 'returned', 'relocating', 'relocated', 'driving', 'drove', 'trip', 'way', 'heading', 'headed', 'shipped', 'shipping', 'emigrated', 'commute', 'commutes', 'commuting']);
+const PLACE_PARTICLES = new Set(['do', 'da', 'de', 'dos', 'das', 'del', 'della', 'di', 'du', 'des', 'la', 'le', 'sur', 'am', 'an', 'der', 'im', 'ob', 'nad', 'pod', 'upon', 'on', 'en', 'y', 'i']);
+const PLACE_LEADS = new Set(['north', 'south', 'east', 'west', 'lake', 'port', 'mount', 'fort', 'new', 'san', 'santa', 'santo', 'são', 'saint', 'st', 'ste', 'sankt', 'bad', 'nord', 'süd', 'ost', 'alt', 'groß', 'klein', 'upper', 'lower', 'great', 'little']);
+const TOWN_ENDING = /(?:ville|ton|town|burg|burgh|bury|borough|boro|berg|stadt|dorf|hausen|heim|ingen|by|bye|vik|holm|fors|sund|ås|borg|köping|hamn|chester|caster|cester|port|land|haven|mouth|ford|field|furt|bach|brück|bruck|au|stein|feld|wald|grad|ovo|evo|ice|ow|owo|ino|polis|pur|abad|ia|ija|ón|ao|oro)$/;
+
+function placeWordOk(t: Token, language: Language): boolean {
+  if (!t.cap || /\d/.test(t.text) || t.text.length < 2 || isTitle(t) || isCamelToken(t)) return false;
+  if (isFirstName(t) && !isPlaceWord(t)) return false;
+  if (FUNCTION_WORDS.has(t.lower) || DE_COMMON.has(t.lower) || DE_NOT_PLACES.has(t.lower)) return false;
+  if (language === 'en' ? isCommonWord(t, language) && !PLACE_LEADS.has(t.lower) : isEverydayToken(t) && !PLACE_LEADS.has(t.lower)) return false;
+  return true;
+}
+
+function placeShapeFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (!t.cap) continue;
+    const prev = tokens[i - 1];
+    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
+    const cue = /^\s+$/.test(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
+    if (!cue && !labelled) continue;
+    if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2)) continue;
+    let j = i;
+    while (j + 1 < tokens.length && j - i < 5) {
+      const next = tokens[j + 1];
+      if ((next.gap === ' ' || next.gap === '-' || next.gap === '. ') && next.cap && !/\d/.test(next.text) && !FUNCTION_WORDS.has(next.lower) && !isTitle(next) && (language === 'en' || !DE_COMMON.has(next.lower))) {
+        if (next.gap === '. ' && !PLACE_LEADS.has(tokens[j].lower)) break;
+        j++;
+        continue;
+      }
+      const after = tokens[j + 2];
+      if (next.gap === ' ' && PLACE_PARTICLES.has(next.lower) && !next.cap && after && after.gap === ' ' && after.cap && !/\d/.test(after.text)) {
+        j += 2;
+        continue;
+      }
+      break;
+    }
+    // A run that reads as a person ("in Anna Schmidt's flat") is left to the person rules.
+    if (j > i && isLastName(tokens[j]) && isNameWord(t) && !PLACE_LEADS.has(t.lower)) continue;
+    const lead = PLACE_LEADS.has(t.lower);
+    if (lead && j === i) continue;
+    const shaped = lead || TOWN_ENDING.test(tokens[j].lower);
+    // German capitalises every noun: there an unshaped word must not read as one ("in Ordnung").
+    if (language === 'de' && !shaped && !labelled && (looksLikeNoun(tokens[j]) || j === i)) continue;
+    const weak = j === i && !shaped && WEAK_PLACE_CUES.has(prev.lower);
+    const score = labelled ? 0.7 : shaped ? 0.6 : weak ? 0.4 : 0.5;
+    out.push(finding('LOCATION', text, t.start, tokens[j].end, score, 'place_shape'));
+    i = j;
+  }
+  return out;
+}
+
+const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}]/u;
+const PLACE_LABEL = /(?:city|town|place of birth|birthplace|residence|country|region|state|province|county|ort|stadt|wohnort|geburtsort|land|kanton|bundesland|region)\s?:\s*$/i;
+
+/**
+ * A place from the gazetteer (data/pii/places.tsv) starting at token i: the longest run of words
+ * that names a place, in any case ("PRAHA", "new york") and script. Countries and regions, and
+ * towns of 100,000+ people, count alone; smaller towns, and places that are also everyday words
+ * or names, need a cue (a preposition such as "in" or "aus", a field label such as "City:").
+ */
+function gazetteerPlace(text: string, tokens: Token[], i: number, language: Language, cue: boolean): { finding: Finding; end: number } | null {
+  const t = tokens[i];
+  const max = Math.min((feat(t) >> F_GAZ_SHIFT) & 7, 5, tokens.length - i);
+  for (let k = max; k >= 1; k--) {
+    let key = t.lower;
+    let ok = true;
+    for (let j = i + 1; j < i + k; j++) {
+      const gap = tokens[j].gap;
+      if (gap !== ' ' && gap !== '-') {
+        ok = false;
+        break;
+      }
+      key += gap === '-' ? `-${tokens[j].lower}` : ` ${tokens[j].lower}`;
+    }
+    if (!ok) continue;
+    const p = placeInfo(key);
+    if (!p) continue;
+    const last = tokens[i + k - 1];
+    if (k > 1 && !last.cap && !NO_CASE_SCRIPT.test(last.text)) continue;
+    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
+    const everyday = k === 1 && (isEverydayToken(t) || (language === 'de' && DE_COMMON.has(key)));
+    const isName = k === 1 && (nameFlags(key) & (GIVEN | SURNAME)) !== 0;
+    const allCaps = t.text.length > 2 && t.text === t.text.toUpperCase() && /\p{Lu}/u.test(t.text);
+    let score: number;
+    if (everyday) score = cue || labelled ? 0.55 : 0.2;
+    else if (p.kind !== 'city' || p.population >= 100_000) score = isName && p.population < 500_000 && p.kind === 'city' ? (cue || labelled ? 0.7 : 0.4) : 0.8;
+    else if (isName) score = cue || labelled ? 0.6 : 0.3;
+    else score = cue || labelled ? 0.75 : allCaps ? 0.45 : 0.6;
+    if (t.sentStart && k === 1 && !cue && !labelled && (isName || everyday)) score = Math.min(score, 0.3);
+    return { finding: finding('LOCATION', text, t.start, last.end, tokenWithContext(tokens, i, i + k - 1, 'LOCATION', score, 0.15), 'gazetteer'), end: i + k - 1 };
+  }
+  return null;
+}
+
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ORG_SUFFIX_ALTERNATION = [...ORG_SUFFIXES]
   .sort((a, b) => b.length - a.length)
@@ -371,11 +729,23 @@ const ORG_SUFFIX_ALTERNATION = [...ORG_SUFFIXES]
 /** A legal form starting exactly at lastIndex ("GmbH & Co. KG", "Inc."), not followed by a letter. */
 const ORG_SUFFIX_STICKY_RE = new RegExp(`(?:${ORG_SUFFIX_ALTERNATION})(?![\\p{L}\\p{N}])`, 'uy');
 /** One to four capitalised name words (joined by spaces, hyphens, "&", "und", "of") ending right before it. */
-const ORG_NAME_BEFORE_RE = /(?:[\p{Lu}\d][\p{L}\p{N}&'’.+-]*(?: |-| & | und | and | of | für | de )){1,4}$/u;
+const ORG_NAME_BEFORE_RE = /(?:[\p{Lu}\d][\p{L}\p{N}&'’.+-]*(?: |-| & | und | and | für | de )){1,4}$/u;
 /** The first token (as tokenize() cuts it) of each suffix: "e.V." starts with "e", "& Partner" with "Partner". */
+const ORG_SUFFIX_WORDS = new Set(ORG_SUFFIXES.filter((x) => !x.includes(' ')));
 const ORG_SUFFIX_FIRST_WORDS = new Set(ORG_SUFFIXES.map((x) => /[\p{L}\p{M}][\p{L}\p{M}\p{N}'’_-]*/u.exec(x)?.[0] ?? '').filter(Boolean));
 const ORG_PREFIX_RE = new RegExp(`(?<![\\p{L}])(?:${ORG_PREFIXES.map(escapeRe).join('|')})((?: [\\p{Lu}][\\p{L}\\p{N}-]*){1,3})`, 'gu');
 const EMPLOYER_CUE_RE = /\b(?:(?:works?|working|worked) (?:at|for)|employed (?:at|by)|employer(?: is|:)?|joined|(?:arbeitet|arbeite|arbeitete)(?: seit \d{4}| schon lange| jetzt)? (?:bei|für)|beschäftigt bei|tätig bei|angestellt bei|Firma|Arbeitgeber(?: ist|:)?|company|Unternehmen|client|Kunde|Auftraggeber)(?: der| dem| the)?\s+((?:[\p{Lu}][\p{L}\p{N}&'’-]*)(?: [\p{Lu}][\p{L}\p{N}&'’-]*){0,2})/gu;
+
+/** "Supplier: X", "Bill to: X", "at X", "of X", "bei der X", "from X" followed by one to three name words. */
+const BRAND_CUES = new Set(['at', 'of', 'from', 'via', 'join', 'joined', 'joining', 'between']);
+const ORG_LABELS = ['supplier', 'vendor', 'bill to', 'billed to', 'customer', 'client', 'company', 'employer', 'firm', 'merchant', 'payee', 'remit to', 'lieferant', 'empfänger', 'kunde', 'kundin', 'firma', 'arbeitgeber', 'unternehmen', 'auftraggeber'];
+const ORG_PREPOSITIONS = ['at', 'of', 'from', 'with', 'via', 'between', 'join', 'joined', 'joining', 'bei', 'von', 'mit', 'zwischen'];
+const bothCases = (xs: string[]) => xs.flatMap((x) => [x, x[0].toUpperCase() + x.slice(1)]).join('|');
+// Word lengths are bounded ({0,40}) so a long hyphenated run stays linear.
+const ORG_CONTEXT_RE = new RegExp(
+  `((?:^|\\n)\\s*(?:${bothCases(ORG_LABELS)})\\s?:\\s*|(?<![\\p{L}])(?:${bothCases(ORG_PREPOSITIONS)})\\s+(?:der\\s+|die\\s+|the\\s+)?)((?:[\\p{Lu}][\\p{L}\\p{M}\\p{N}'’]{0,40})(?:(?: ?[-&+] ?| (?:and|und) | )[\\p{Lu}][\\p{L}\\p{M}\\p{N}'’]{0,40}){0,2})(?![\\p{L}])`,
+  'gu',
+);
 
 function stripLeading(text: string, start: number, end: number, language: Language): number {
   // "The Acme Corp", "Bei Müller GmbH": leading function words are not part of the name.
@@ -439,6 +809,32 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
     if (FUNCTION_WORDS.has(firstWord) || DE_COMMON.has(firstWord) || FIRST_NAMES.has(firstWord) || PERSON_TITLES.has(firstWord)) continue;
     out.push(finding('ORGANIZATION', text, start, start + m[1].length, 0.6, 'employer_cue'));
   }
+  // Names after an organisation's field label or a preposition that introduces one, when they
+  // look like a company (a brand word no lexicon knows, inner capitals, surnames joined by "-", "&",
+  // "and", "+"), not like a person or a place.
+  ORG_CONTEXT_RE.lastIndex = 0;
+  for (let m = ORG_CONTEXT_RE.exec(text); m !== null; m = ORG_CONTEXT_RE.exec(text)) {
+    const name = m[2].replace(/['’]s$/, '');
+    const start = m.index + m[0].length - m[2].length;
+    const cueWord = m[1].trim().toLowerCase().split(/\s+/)[0];
+    const words = name.split(/[\s&+-]+|\band\b|\bund\b/).filter(Boolean);
+    const firstTok: Token = { start, end: start, text: words[0], lower: words[0].toLowerCase(), cap: true, sentStart: false, gap: ' ' };
+    const label = /:\s*$/.test(m[1]);
+    const joined =
+      /[-&+]|\s(?:and|und)\s/.test(name) &&
+      words.length >= 2 &&
+      !placeInfo(name.toLowerCase()) &&
+      !words.some((w) => isFirstName({ ...firstTok, text: w, lower: w.toLowerCase() })) &&
+      !/\s(?:and|und)\s/.test(name.replace(/^\S+\s(?:and|und)\s\S+$/, ''));
+    const brandLike = words.every((w) => (wordFeatures(w) & F_EVERYDAY) === 0 && !isPlaceWord({ ...firstTok, text: w, lower: w.toLowerCase() }) && !isNameWord({ ...firstTok, text: w, lower: w.toLowerCase() }));
+    const camel = words.some((w) => isCamelCase(w) && !/^Mc|^Mac/.test(w));
+    if (words.some((w) => FUNCTION_WORDS.has(w.toLowerCase()) || (language === 'de' && DE_COMMON.has(w.toLowerCase())))) continue;
+    // German capitalises every noun: there a brand word needs inner capitals, a join or a label.
+    const brandCue = BRAND_CUES.has(cueWord) && language === 'en';
+    if (!label && !joined && !camel && !(brandLike && brandCue)) continue;
+    if (!label && isFirstName(firstTok) && !joined) continue;
+    out.push(finding('ORGANIZATION', text, start, start + name.length, label || joined || camel ? 0.65 : 0.55, 'org_context'));
+  }
   // Known organisations from the lexicon.
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -457,10 +853,112 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
       const last = tokens[i + k - 1];
       const ambiguous = k === 1 && (AMBIGUOUS_ORGS.has(key) || /^[A-Z]{2,4}$/.test(t.text) || (language === 'en' && ENGLISH_WORDS.has(key)) || LAST_NAMES.has(key) || FIRST_NAMES.has(key));
       const base = ambiguous ? 0.3 : 0.75;
-      out.push(finding('ORGANIZATION', text, t.start, last.end, withContext(text, t.start, last.end, 'ORGANIZATION', base), 'org_lexicon'));
+      out.push(finding('ORGANIZATION', text, t.start, last.end, tokenWithContext(tokens, i, i + k - 1, 'ORGANIZATION', base), 'org_lexicon'));
       i += k - 1;
       break;
     }
+  }
+  return out;
+}
+
+/** A lower-case word in the English dictionary that is not a people's name ("polish", "china"). */
+function isEnglishEverydayLower(lower: string): boolean {
+  return ENGLISH_WORDS.has(lower) && !NRP_WORDS_EN.has(lower.replace(/s$/, ''));
+}
+
+/**
+ * Organisations from their shape and what is said of them, without a legal form:
+ *   - a run of capitalised words right before what companies do ("X announced", "X has appointed",
+ *     "X is still hiring", "X says the invoice ...", "X gab bekannt"), when the run is no person
+ *     (its first word no given name) and no place;
+ *   - surname firms as lists: "Nieminen, Salo and Väisänen", "Macedo e Associados", "Major & Szekeres";
+ *   - brand words made of two capitalised parts ("BluePeak", "GreenLeaf") after an article, a
+ *     preposition or a conjunction, or before such a verb;
+ *   - in English, two or three capitalised words after "at", "via", "between", "remit to", "sent to"
+ *     ("worked with us at Granite Works"), when they are no person and no place.
+ */
+const ORG_VERBS_AFTER = new Set([
+  'announced', 'announces', 'says', 'said', 'reported', 'reports', 'confirmed', 'confirms', 'appointed', 'hired', 'acquired', 'launched',
+  'opened', 'plans', 'planned', 'employs', 'offers', 'expects', 'posted', 'denied', 'issued', 'invoiced', 'charged', 'shipped', 'hiring',
+  'gab', 'gibt', 'teilte', 'teilt', 'kündigte', 'kündigt', 'eröffnet', 'eröffnete', 'sucht', 'stellt', 'meldet', 'meldete', 'übernimmt',
+  'übernahm', 'beschäftigt', 'liefert', 'lieferte', 'berechnet', 'ernannt', 'ernannte',
+]);
+/** Auxiliaries between the name and the verb ("has appointed", "is still hiring", "will open", "hat ... ernannt"). */
+const ORG_AUX = new Set(['has', 'have', 'had', 'is', 'was', 'will', 'would', 'still', 'now', 'just', 'hat', 'wird', 'ist', 'hatte']);
+const ORG_VERB_LATER = new Set(['open', 'close', 'hire', 'expand', 'move', 'eröffnen', 'schließen', 'einstellen', 'ernannt']);
+const ORG_LIST_JOINS = new Set(['and', 'und', '&', 'e', 'y', 'et', 'og', 'och', 'i', 'a', 'és', 've', 'și']);
+const ORG_LEAD_CUES_EN = new Set(['at', 'via', 'between', 'from']);
+/** "to" introduces a payee after these ("remit to X", "invoices should be sent to X"). */
+const PAYEE_VERBS = new Set(['remit', 'sent', 'payable', 'paid', 'transfer', 'transferred', 'addressed', 'billed', 'invoiced']);
+const ORG_ARTICLES_DE = new Set(['der', 'die', 'den', 'dem', 'des', 'bei', 'von', 'mit', 'und', 'zwischen']);
+/** Two capitalised parts in one word ("BluePeak", "NorthPeak"), each at least three letters. */
+const BRAND_COMPOUND = /^\p{Lu}\p{Ll}{2,}\p{Lu}\p{Ll}{2,}$/u;
+
+function orgVerbFollows(tokens: Token[], j: number): boolean {
+  let k = j + 1;
+  for (let n = 0; n < 3 && k < tokens.length && ORG_AUX.has(tokens[k].lower); n++) k++;
+  if (k >= tokens.length) return false;
+  return ORG_VERBS_AFTER.has(tokens[k].lower) || (k > j + 1 && ORG_VERB_LATER.has(tokens[k].lower));
+}
+/** A capitalised word that can be part of a company name: no function word, no title, no digits. */
+function orgWord(t: Token, language: Language): boolean {
+  if (!t.cap || /\d/.test(t.text) || isTitle(t) || ORG_SUFFIX_WORDS.has(t.text)) return false;
+  if (FUNCTION_WORDS.has(t.lower) || (language === 'de' && DE_COMMON.has(t.lower))) return false;
+  return true;
+}
+
+function orgShapeFindings(text: string, tokens: Token[], language: Language): Finding[] {
+  const out: Finding[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    // A sentence's first word is capitalised anyway: an everyday one ("Yesterday") starts no name.
+    if (!orgWord(t, language) || (t.sentStart && isCommonWord(t, language))) continue;
+    // The longest run of capitalised words joined by spaces, hyphens, "&", commas and list words;
+    // a comma only inside a list that a list word ends ("X, Y and Z"), never before an acronym.
+    let j = i;
+    let joined = false;
+    let openComma = -1;
+    while (j + 1 < tokens.length) {
+      const next = tokens[j + 1];
+      const gap = next.gap;
+      if ((gap === ' ' || gap === '-' || gap === ' - ' || gap === ' & ' || gap === ', ') && orgWord(next, language) && !(gap === ', ' && isAcronym(next))) {
+        if (gap === ', ' && openComma < 0) openComma = j;
+        if (gap !== ' ') joined = true;
+        j++;
+        continue;
+      }
+      // "X, Y and Z", "Macedo e Associados": a list word between two capitalised words.
+      const after = tokens[j + 2];
+      if (after && gap === ' ' && ORG_LIST_JOINS.has(next.lower) && after.gap === ' ' && orgWord(after, language)) {
+        joined = true;
+        openComma = -1;
+        j += 2;
+        continue;
+      }
+      break;
+    }
+    if (openComma >= 0) j = openComma;
+    if (j - i > 5) {
+      i = j;
+      continue;
+    }
+    const first = tokens[i];
+    const words = tokens.slice(i, j + 1).filter((x) => !ORG_LIST_JOINS.has(x.lower));
+    const anyPlace = words.length === 1 ? isPlaceWord(first) : !!placeInfo(words.map((w) => w.lower).join(' ')) || (joined && words.some((w) => isPlaceWord(w)));
+    const prev = tokens[i - 1];
+    const verb = orgVerbFollows(tokens, j);
+    const brand = words.some((w) => BRAND_COMPOUND.test(w.text));
+    const leadCue = !!prev && /^\s+$/.test(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
+    const cue = leadCue && !(prev && PERSON_CUES.has(prev.lower) && !ORG_LEAD_CUES_EN.has(prev.lower) && prev.lower !== 'to');
+    const personLike = words.some((w) => isFirstName(w)) && !joined ? true : isFirstName(first) || (words.length === 2 && !joined && isNameWord(words[1]) && isNameWord(first)) || (!leadCue && personCueBefore(text, tokens, i));
+    const single = words.length === 1;
+    let score = 0;
+    if (verb && !personLike && !anyPlace && (!single || brand || (language === 'en' && !t.sentStart && !isEverydayToken(first)))) score = joined || brand ? 0.7 : 0.55;
+    else if (brand && (cue || verb) && !anyPlace) score = 0.65;
+    else if (joined && words.length >= 2 && words.length <= 4 && !personLike && !anyPlace && (cue || verb) && !words.some((w) => isFirstName(w))) score = 0.65;
+    else if (language === 'en' && cue && words.length >= 2 && words.length <= 3 && !personLike && !anyPlace && !first.sentStart && !words.some((w) => isFirstName(w) || isPlaceWord(w) || isAcronym(w))) score = 0.55;
+    if (score > 0) out.push(finding('ORGANIZATION', text, first.start, tokens[j].end, score, 'org_shape'));
+    i = j;
   }
   return out;
 }
@@ -477,17 +975,27 @@ function isGermanNrpAdjective(lower: string): boolean {
 }
 function nrpFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
-  for (const t of tokens) {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
     let hit = false;
     if (language === 'de') {
-      hit = (t.cap && NRP_NOUNS_DE.has(t.lower)) || isGermanNrpAdjective(t.lower);
+      // Nouns in any case ("muslime" in careless chat text) unless the word is everyday German too.
+      hit = (NRP_NOUNS_DE.has(t.lower) && (t.cap || !COMMON_DE.has(t.lower))) || isGermanNrpAdjective(t.lower);
       // Political parties are written in capitals: SPD, CDU.
       if (!hit && /^[A-Z]{2,4}$/.test(t.text)) hit = NRP_NOUNS_DE.has(t.lower);
     } else {
-      hit = t.cap && NRP_WORDS_EN.has(t.lower) && (!NRP_NEEDS_CAPITAL.has(t.lower) || !t.sentStart);
+      // Capitalised anywhere (a sentence-start capital is no evidence for the ambiguous ones); in
+      // lower case only the words that are no everyday English ("romanians", "muslims").
+      hit = NRP_WORDS_EN.has(t.lower) && (NRP_NEEDS_CAPITAL.has(t.lower) ? t.cap && !t.sentStart : t.cap || !isEnglishEverydayLower(t.lower));
+      // "Social Democrats", "orthodox Jews": two-word groups.
+      if (!hit && i + 1 < tokens.length && adjacent(tokens, i + 1) && NRP_WORDS_EN.has(`${t.lower} ${tokens[i + 1].lower}`) && t.cap) {
+        out.push(finding('NRP', text, t.start, tokens[i + 1].end, tokenWithContext(tokens, i, i + 1, 'NRP', 0.65, 0.2), 'nrp_lexicon'));
+        i++;
+        continue;
+      }
     }
     if (!hit) continue;
-    out.push(finding('NRP', text, t.start, t.end, withContext(text, t.start, t.end, 'NRP', 0.65, 0.2), 'nrp_lexicon'));
+    out.push(finding('NRP', text, t.start, t.end, tokenWithContext(tokens, i, i, 'NRP', 0.65, 0.2), 'nrp_lexicon'));
   }
   return out;
 }
@@ -500,8 +1008,8 @@ export const namedEntityRecognizer: Recognizer = {
     const tokens = tokenize(text);
     const out: Finding[] = [];
     if (ctx.wanted.has('PERSON')) out.push(...personFindings(text, tokens, ctx.language));
-    if (ctx.wanted.has('LOCATION')) out.push(...placeFindings(text, tokens, ctx.language));
-    if (ctx.wanted.has('ORGANIZATION')) out.push(...organizationFindings(text, tokens, ctx.language));
+    if (ctx.wanted.has('LOCATION')) out.push(...placeFindings(text, tokens, ctx.language), ...placeShapeFindings(text, tokens, ctx.language));
+    if (ctx.wanted.has('ORGANIZATION')) out.push(...organizationFindings(text, tokens, ctx.language), ...orgShapeFindings(text, tokens, ctx.language));
     if (ctx.wanted.has('NRP')) out.push(...nrpFindings(text, tokens, ctx.language));
     return out;
   },

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { hasContext, withContext } from '../context';
 import type { Finding } from '../entity-types';
 import {
@@ -15,6 +15,7 @@ import {
   ssnValid,
   steuerIdValid,
 } from '../validators';
+import { regionClues, regionsToTry } from './phone-regions';
 import { finding, type Recognizer, trimTrailing } from './types';
 
 /**
@@ -62,29 +63,52 @@ export const phoneRecognizer: Recognizer = {
   find(text, ctx) {
     const out: Finding[] = [];
     // Numbers without a country code are read as the language's country (+/00 numbers carry theirs).
-    const country = ctx.language === 'de' ? 'DE' : 'US';
+    const country: CountryCode = ctx.language === 'de' ? 'DE' : 'US';
+    let clues: CountryCode[] | null = null;
     for (const m of matches(PHONE_RE, text)) {
       const raw = m[0].trimEnd();
       const digits = digitsOf(raw.replace(/(x|ext\.?|extension|Durchwahl|DW)\s?\d+$/i, ''));
       if (digits.length < 7 || digits.length > 15) continue;
       if (DATE_LIKE.test(raw) || SSN_SHAPE.test(raw) || STEUERNUMMER_SHAPE.test(raw) || IPV4_SHAPE.test(raw)) continue;
-      // Invoice, order and reference numbers ("Rechnung Nr. 2024-0815") are not phone numbers.
-      if (/(?:\b(?:nr|no|nummer|number|invoice|order|rechnung|bestellung|ref|az|ticket|id)\.?|#)\s*:?\s*$/i.test(text.slice(Math.max(0, m.index - 14), m.index))) continue;
+      // Invoice, order and reference numbers ("Rechnung Nr. 2024-0815") are not phone numbers;
+      // "phone number", "callback number", "Telefonnummer" are.
+      const before = text.slice(Math.max(0, m.index - 24), m.index);
+      if (/(?:\b(?:nr|no|nummer|number|invoice|order|rechnung|bestellung|ref|az|ticket|id)\.?|#)\s*:?\s*$/i.test(before.slice(-14)) && !PHONE_WORD_BEFORE_NUMBER.test(before)) continue;
       // Digits of a card number or of an IBAN's groups ("DE89 3704 ...") are not phone numbers.
       if (digits.length >= 13 && luhnValid(digits)) continue;
       if (/[A-Z]{2}\d{2} ?$/.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
       // A bare digit run without separators, a plus or a leading 0 is an id, not a phone number,
       // unless a phone word is near: decide that before the (costly) libphonenumber parse.
-      const hasShape = /[\s()./-]/.test(raw) || raw.startsWith('+') || raw.startsWith('0');
+      const international = raw.startsWith('+') || raw.startsWith('00');
+      const hasShape = /[\s()./-]/.test(raw) || international || raw.startsWith('0');
       const context = hasContext(text, m.index, m.index + raw.length, 'PHONE_NUMBER');
       if (!hasShape && !context) continue;
       // Seven or eight digits are a local number at best: only with a phone word nearby.
       if (digits.length < 9 && !context) continue;
-      // One parse per candidate: libphonenumber-js costs about 50 µs a call.
+      // One parse per candidate and region: libphonenumber-js costs about 50 µs a call.
       const p = parsePhoneNumberFromString(raw, country);
       let best = 0;
       if (p?.isValid()) best = hasShape ? 0.75 : 0.4;
-      else if (p?.isPossible()) best = 0.35;
+      else if (!international && (hasShape || context)) {
+        // Written without a country code: try the countries the text points to, then the
+        // language's likely ones (phone-regions.ts).
+        clues ??= regionClues(text);
+        for (const region of regionsToTry(ctx.language, clues, country)) {
+          if (parsePhoneNumberFromString(raw, region)?.isValid()) {
+            best = hasShape ? 0.7 : 0.4;
+            break;
+          }
+        }
+      }
+      if (best === 0 && p?.isPossible()) best = 0.35;
+      // Numbers of other countries written without their country code: the national formats most
+      // of the world uses (a trunk 0 or an area code in parentheses, then groups of 2-4 digits) are
+      // phone numbers whatever the region; libphonenumber would need the right region to say so.
+      if (best < 0.6 && plausibleNationalFormat(raw, digits)) best = 0.6;
+      // An international prefix and 8-15 digits is a phone number's own shape, valid or not.
+      if (best < 0.5 && international && digits.length >= 9) best = 0.5;
+      // Next to a phone word, 9-13 digits with a trunk 0 or a plus are a number of some plan.
+      if (best < 0.35 && context && digits.length >= 9 && digits.length <= 13 && (international || raw.startsWith('0') || raw.startsWith('('))) best = 0.35;
       if (best === 0) continue;
       if (context) best = Math.min(1, best + 0.35);
       out.push(finding('PHONE_NUMBER', text, m.index, m.index + raw.length, best, 'phone'));
@@ -93,7 +117,30 @@ export const phoneRecognizer: Recognizer = {
   },
 };
 
-const CARD_RE = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g;
+/** A phone word right before "number"/"Nummer": "callback number", "phone no.", "Telefon-Nr.". */
+const PHONE_WORD_BEFORE_NUMBER = /(?:phone|callback|call-back|telephone|mobile|cell|contact|fax|whatsapp|telefon|handy|mobil|rückruf|kontakt)[\s-]*(?:number|no|nr|nummer)\.?\s*:?\s*$/i;
+
+/**
+ * A plausible national phone format: 7-13 digits in 2-6 groups split by spaces, dashes, dots, a
+ * slash or parentheses, every group 2-5 digits (one short leading group allowed), and either a
+ * trunk prefix 0, an area code in parentheses, or at least three groups ("94-368-80-01",
+ * "(0503) 4659104", "0967-48 80 10", "737 563 680"). Dates, times and amounts have other shapes and
+ * are filtered before this is asked.
+ */
+function plausibleNationalFormat(raw: string, digits: string): boolean {
+  if (digits.length < 8 || digits.length > 13 || raw.startsWith('+')) return false;
+  const body = raw.replace(/\s?(?:x|ext\.?|extension|Durchwahl|DW)\s?\d+$/i, '');
+  if (/[.]\d{3}$/.test(body) && !/^0/.test(body)) return false;
+  const groups = body.split(/[\s()./-]+/).filter(Boolean);
+  if (groups.length < 2 || groups.length > 6) return false;
+  // The first group may be six digits with a trunk 0 ("072444 97114": area codes of India, the UK).
+  const firstMax = body.startsWith('0') ? 6 : 5;
+  if (!groups.every((g, i) => /^\d+$/.test(g) && g.length <= (i === groups.length - 1 ? 8 : i === 0 ? firstMax : 5) && (g.length >= 2 || i === 0))) return false;
+  // Two groups of equal length that could be an id pair ("2019 2023") need a trunk 0 or parentheses.
+  return body.startsWith('0') || body.startsWith('(') || groups.length >= 3;
+}
+
+const CARD_RE = /(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d-])/g;
 export const creditCardRecognizer: Recognizer = {
   name: 'credit_card',
   types: ['CREDIT_CARD'],
@@ -103,7 +150,12 @@ export const creditCardRecognizer: Recognizer = {
       if (!luhnValid(m[0])) continue;
       const separators = m[0].replace(/\d/g, '');
       if (separators.length > 0 && new Set(separators).size > 1) continue;
-      const base = cardBrand(m[0]) ? 0.8 : 0.4;
+      const len = digitsOf(m[0]).length;
+      // A 12-digit Luhn number is a card (Maestro, some private-label schemes) only when it is
+      // grouped like one or a card word is near: a tenth of random 12-digit ids pass Luhn.
+      const grouped = separators.length > 0 && /^\d{4}([ -])\d{4}\1\d{4}/.test(m[0]);
+      if (len === 12 && !grouped && !hasContext(text, m.index, m.index + m[0].length, 'CREDIT_CARD')) continue;
+      const base = cardBrand(m[0]) ? 0.8 : len >= 13 && separators.length > 0 ? 0.55 : 0.4;
       const end = m.index + m[0].length;
       out.push(finding('CREDIT_CARD', text, m.index, end, withContext(text, m.index, end, 'CREDIT_CARD', base), 'luhn'));
     }

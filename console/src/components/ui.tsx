@@ -1,0 +1,110 @@
+import type { ComponentChildren, HTMLAttributes } from 'preact';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { errorText } from '../api';
+
+/** A labelled form field: the label is tied to the control, hints and errors are announced with it. */
+export function Field(props: { label: string; id: string; hint?: string; error?: string | null; children: ComponentChildren }) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <small id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+      {props.error && (
+        <small id={`${props.id}-error`} class="field-error" role="alert">
+          {props.error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function Notice(props: { kind?: 'error' | 'info' | 'success' | 'warning'; children: ComponentChildren }) {
+  const kind = props.kind ?? 'info';
+  return (
+    <div class={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {props.children}
+    </div>
+  );
+}
+
+/** What an empty list or chart shows: what is missing and what to do about it. */
+export function Empty(props: { title: string; children: ComponentChildren }) {
+  return (
+    <div class="empty" data-testid="empty-state">
+      <strong>{props.title}</strong>
+      <div>{props.children}</div>
+    </div>
+  );
+}
+
+export function PageHeader(props: { title: string; children?: ComponentChildren }) {
+  return (
+    <div class="page-header">
+      <h1>{props.title}</h1>
+      {props.children && <div class="page-actions">{props.children}</div>}
+    </div>
+  );
+}
+
+/** Loads data on mount (and when deps change); `reload` fetches again. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const seq = useRef(0);
+  const reload = useCallback(async () => {
+    const mine = ++seq.current;
+    setState((s) => ({ ...s, loading: true }));
+    try {
+      const data = await load();
+      if (mine === seq.current) setState({ data, error: null, loading: false });
+    } catch (err) {
+      if (mine === seq.current) setState((s) => ({ data: s.data, error: errorText(err), loading: false }));
+    }
+  }, deps);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { ...state, reload };
+}
+
+export function Loading() {
+  return (
+    <p class="muted" aria-live="polite">
+      Loading…
+    </p>
+  );
+}
+
+export function Dialog(props: { title: string; onClose: () => void; children: ComponentChildren }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} class="dialog" aria-label={props.title} onClose={props.onClose} onCancel={props.onClose}>
+      <h2>{props.title}</h2>
+      {props.children}
+    </dialog>
+  );
+}
+
+export function Badge(props: { tone?: 'ok' | 'warn' | 'bad' | 'neutral'; children: ComponentChildren } & HTMLAttributes<HTMLSpanElement>) {
+  const { tone, children, ...rest } = props;
+  return (
+    <span {...rest} class={`badge badge-${tone ?? 'neutral'}`}>
+      {children}
+    </span>
+  );
+}
+
+export const fmt = {
+  usd: (n: number) => (n < 0.01 && n > 0 ? `$${n.toFixed(6)}` : `$${n.toFixed(n < 10 ? 4 : 2)}`),
+  int: (n: number) => new Intl.NumberFormat('en').format(Math.round(n)),
+  ms: (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${Math.round(n)} ms`),
+  pct: (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${(n * 100).toFixed(1)}%`),
+  date: (s: string | null | undefined) => (s ? new Date(s).toLocaleString() : '—'),
+};

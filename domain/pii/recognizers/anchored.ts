@@ -1,0 +1,67 @@
+import { charClass, classBefore } from '../chars';
+
+// Local copies: tsx turns every use of an imported binding into a property read through a getter,
+// which is measurable in a loop over every character (chars.ts has the meanings).
+const classAt = charClass;
+const classBeforeAt = classBefore;
+const C_LETTER = 1;
+const C_MARK = 2;
+const C_DIGIT = 3;
+const C_NUMBER = 4;
+
+/**
+ * Matches of a costly pattern found only where they can be. A global scan tries a pattern such as
+ * "up to three capitalised words, a street word, a house number" at every position of the text,
+ * and each capitalised word costs a backtracking search through dozens of street-type endings;
+ * on text dense with names that was a quarter of detect()'s time. Every match of such a pattern
+ * contains something cheap to find (a digit right after a street-type ending): the anchor. Only at
+ * the word starts shortly before each anchor is the pattern tried, sticky, and the first that
+ * matches wins, which gives the same matches as the global scan when `maxBack` bounds the distance
+ * from a match's start to its anchor (the leftmost match from the last one's end is always tried
+ * first; see the proof sketch in the unit test).
+ */
+export interface AnchoredPattern {
+  /** A global pattern; every match of `sticky` contains an anchor at most maxBack characters after its start. */
+  anchor: RegExp;
+  /** The full pattern with the sticky flag ('y'). */
+  sticky: RegExp;
+  /** The longest possible distance from a match's start to its anchor. */
+  maxBack: number;
+  /** A further cheap test of an anchor at h (a necessary condition for a match, never a sufficient one). */
+  accept?: (text: string, h: number) => boolean;
+}
+
+const isWordChar = (k: number) => k === C_LETTER || k === C_MARK || k === C_DIGIT || k === C_NUMBER;
+
+/** Positions in [from, to] where a word starts (a letter or digit after a non-word character), in text order. */
+function wordStarts(text: string, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let p = from; p <= to && p < text.length; p++) {
+    const k = classAt(text, p);
+    if ((k === C_LETTER || k === C_DIGIT) && !isWordChar(classBeforeAt(text, p))) out.push(p);
+  }
+  return out;
+}
+
+export function anchoredMatches(text: string, pattern: AnchoredPattern): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  const { anchor, sticky, maxBack } = pattern;
+  let lastEnd = 0;
+  anchor.lastIndex = 0;
+  for (let a = anchor.exec(text); a !== null; a = anchor.exec(text)) {
+    const h = a.index;
+    // The next anchor search starts one character on, so anchors that overlap are all seen.
+    anchor.lastIndex = h + 1;
+    if (h < lastEnd || (pattern.accept && !pattern.accept(text, h))) continue;
+    for (const p of wordStarts(text, Math.max(lastEnd, h - maxBack), h)) {
+      sticky.lastIndex = p;
+      const m = sticky.exec(text);
+      if (m === null || m[0].length === 0) continue;
+      out.push(m);
+      lastEnd = p + m[0].length;
+      anchor.lastIndex = Math.max(anchor.lastIndex, lastEnd);
+      break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,234 @@
+import { type ProviderRegistry, createProviderRegistry } from '../activities/providers';
+import { type Db, createDb } from '../db/connection';
+import { ExecutionAnalyticsService } from './analytics/executions';
+import type { Config } from '../lib/config';
+import { SecretBox } from '../lib/crypto';
+import { type Logger, createLogger } from '../lib/logger';
+import { type Metrics, createMetrics } from '../lib/metrics';
+import { type Tracing, createTracing } from '../lib/tracing';
+import { TemporalGateway } from '../temporal/client';
+import { ApiKeyService } from './auth/api-keys';
+import { AuditService } from './audit/audit';
+import { AuthService } from './auth/auth';
+import { BatchService } from './batch/batch';
+import { BatchRouter } from './batch/routing';
+import { CircuitBreakerService } from './routing/circuit-breakers';
+import { CompanyService } from './tenancy/companies';
+import { ExecutionRecorder } from './gateway/execution-recorder';
+import { GatewayService } from './gateway/gateway';
+import { GatewaySanitization } from './gateway/sanitization';
+import { HoldService } from './holds/holds';
+import { MfaService } from './auth/mfa';
+import { ProviderGroupService } from './providers/provider-groups';
+import { ProviderHealthService } from './routing/provider-health';
+import { ProviderService } from './providers/providers';
+import { WebhookService } from './webhooks/webhooks';
+import { AdvisoryRateLimiter } from './routing/advisory-rate-limit';
+import { RoutingAdvisoryService } from './routing/advisory';
+import { SanitizerClient } from '../activities/sanitizer/client';
+import { RoutingService } from './routing/routing';
+import { RoutingMetricsService } from './routing/metrics';
+import { RoutingPolicyService } from './routing/policies';
+import { CustomDocumentService } from './custom-documents/documents';
+import { DocumentTypeService } from './custom-documents/types';
+import { ProjectService } from './projects/projects';
+import { RepositoryService } from './projects/repositories';
+import { TeamService } from './projects/teams';
+import { PromptAccess } from './prompts/access';
+import { GatewayPrompts } from './prompts/gateway-prompts';
+import { PromptService } from './prompts/prompts';
+import { TestRunService } from './prompts/test-runs';
+import { TestSetService } from './prompts/test-sets';
+import { MembershipService } from './tenancy/memberships';
+
+/**
+ * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
+ * and the services built over it. Built once per api process (and per test), closed on shutdown.
+ */
+export interface Infrastructure {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  metrics: Metrics;
+  secretBox: SecretBox;
+  temporal: TemporalGateway;
+  providerRegistry: ProviderRegistry;
+  tracing: Tracing;
+}
+
+export interface Services {
+  audit: AuditService;
+  auth: AuthService;
+  mfa: MfaService;
+  apiKeys: ApiKeyService;
+  companies: CompanyService;
+  providers: ProviderService;
+  providerGroups: ProviderGroupService;
+  recorder: ExecutionRecorder;
+  holds: HoldService;
+  gateway: GatewayService;
+  batch: BatchService;
+  webhooks: WebhookService;
+  breakers: CircuitBreakerService;
+  providerHealth: ProviderHealthService;
+  routingAdvisory: RoutingAdvisoryService;
+  // Routing (issue 3)
+  routingPolicies: RoutingPolicyService;
+  routingMetrics: RoutingMetricsService;
+  routing: RoutingService;
+  // Prompt library (issue 11)
+  memberships: MembershipService;
+  prompts: PromptService;
+  gatewayPrompts: GatewayPrompts;
+  testSets: TestSetService;
+  testRuns: TestRunService;
+  projects: ProjectService;
+  repositories: RepositoryService;
+  teams: TeamService;
+  documentTypes: DocumentTypeService;
+  customDocuments: CustomDocumentService;
+  analytics: ExecutionAnalyticsService;
+}
+
+export interface Container extends Infrastructure {
+  services: Services;
+  start(): void;
+  close(): Promise<void>;
+}
+
+export function createInfrastructure(config: Config, overrides: Partial<Infrastructure> = {}): Infrastructure {
+  return {
+    config,
+    db: overrides.db ?? createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX),
+    logger: overrides.logger ?? createLogger({ level: config.LOG_LEVEL, name: 'gatehouse-api' }),
+    metrics: overrides.metrics ?? createMetrics(),
+    secretBox: overrides.secretBox ?? new SecretBox(config.ENCRYPTION_KEY),
+    temporal:
+      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
+    providerRegistry: overrides.providerRegistry ?? createProviderRegistry(),
+    tracing: overrides.tracing ?? createTracing(config),
+  };
+}
+
+export function createContainer(infra: Infrastructure): Container {
+  const { config, db, logger, metrics, secretBox, temporal, providerRegistry, tracing } = infra;
+  const audit = new AuditService(db);
+  const mfa = new MfaService(db, secretBox, audit);
+  const auth = new AuthService(db, config, audit, mfa, logger);
+  const apiKeys = new ApiKeyService(db, audit, auth);
+  const companies = new CompanyService(db, audit);
+  const providers = new ProviderService(db, secretBox, audit, config.AUTH_CACHE_TTL_MS);
+  const providerGroups = new ProviderGroupService(db, audit, config.AUTH_CACHE_TTL_MS);
+  const recorder = new ExecutionRecorder(db, logger, {
+    flushIntervalMs: config.EXECUTION_FLUSH_INTERVAL_MS,
+    maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
+  });
+  const holds = new HoldService(db, temporal, logger, config.holdExpiryMs);
+  const webhooks = new WebhookService({ db, box: secretBox, temporal, audit, logger, config });
+  const breakers = new CircuitBreakerService({ db, temporal, logger, config });
+  const providerHealth = new ProviderHealthService({ db, temporal, logger, config });
+  // Routing (issue 3); it skips providers whose circuit breaker is open.
+  // PII protection: the sanitizer service over HTTP (SANITIZER_URL).
+  const sanitization = new GatewaySanitization({
+    client: new SanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: config.SANITIZER_TIMEOUT_MS }),
+    audit,
+  });
+  const routingPolicies = new RoutingPolicyService(db, audit, providers, config.AUTH_CACHE_TTL_MS);
+  const routingMetrics = new RoutingMetricsService(db, logger, {
+    windowMinutes: config.ROUTING_METRICS_WINDOW_MINUTES,
+    ttlMs: config.ROUTING_METRICS_TTL_MS,
+    evidenceDays: config.ROUTING_EVIDENCE_DAYS,
+  });
+  const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
+  const routingAdvisory = new RoutingAdvisoryService({
+    db,
+    config,
+    routing,
+    providers,
+    health: providerHealth,
+    limiter: new AdvisoryRateLimiter(db),
+  });
+  // Prompt library (issue 11): stored prompts, test runs, custom documents; the gateway resolves metadata.promptId.
+  const promptAccess = new PromptAccess(db);
+  const prompts = new PromptService({ db, access: promptAccess, audit, webhooks });
+  const gatewayPrompts = new GatewayPrompts({
+    db,
+    access: promptAccess,
+    prompts,
+    webhooks,
+    logger,
+    tokenBudget: config.PROMPT_DOCUMENT_TOKEN_BUDGET,
+    flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
+  });
+  const documentTypes = new DocumentTypeService({ db, audit });
+  const gateway = new GatewayService({
+    config,
+    routing,
+    breakers,
+    providers,
+    groups: providerGroups,
+    registry: providerRegistry,
+    recorder,
+    holds,
+    metrics,
+    tracing,
+    logger,
+    webhooks,
+    sanitization,
+    prompts: gatewayPrompts,
+  });
+  // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
+  const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
+  const services: Services = {
+    audit,
+    auth,
+    mfa,
+    apiKeys,
+    companies,
+    providers,
+    providerGroups,
+    recorder,
+    holds,
+    gateway,
+    webhooks,
+    batch,
+    breakers,
+    providerHealth,
+    routingAdvisory,
+    routingPolicies,
+    routingMetrics,
+    routing,
+    memberships: new MembershipService({ db, audit, auth }),
+    prompts,
+    gatewayPrompts,
+    testSets: new TestSetService({ db, access: promptAccess, audit }),
+    testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
+    projects: new ProjectService({ db, audit }),
+    repositories: new RepositoryService({ db, audit }),
+    teams: new TeamService({ db, audit }),
+    documentTypes,
+    customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
+    analytics: new ExecutionAnalyticsService(db),
+  };
+  return {
+    ...infra,
+    services,
+    start() {
+      auth.start();
+      recorder.start();
+      breakers.start();
+      gatewayPrompts.start();
+    },
+    async close() {
+      // Order matters: flush what the services buffered while the database is still open.
+      await recorder.stop();
+      await gatewayPrompts.stop();
+      await webhooks.drain();
+      await auth.stop();
+      await breakers.stop();
+      await tracing.shutdown();
+      await temporal.close();
+      await db.destroy();
+    },
+  };
+}

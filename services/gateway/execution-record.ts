@@ -1,0 +1,133 @@
+/**
+ * The execution record, the last step of every call that reached a provider: who called, which
+ * provider and model answered (or failed), tokens, cost, latency, every attempt, and the routing
+ * facts (policy, task dimensions), handed to the ExecutionRecorder (execution-recorder.ts), which
+ * writes it behind the response. Also the gateway.executed event's data.
+ */
+import type { CompletionResult, ProviderError } from '../../domain/providers';
+import type { Principal } from '../../domain/principal';
+import type { TelemetryMode } from '../../domain/telemetry';
+import type { GatewayExecutedData } from '../../domain/webhooks';
+import { ApiError } from '../../lib/errors';
+import type { CallOutcome } from './attempts';
+import type { ExecuteRequest } from './execute-request';
+import type { ExecutionRecord } from './execution-recorder';
+import { type Plan, routingMetadata } from './plan';
+
+/** What every record of one execution shares. */
+export interface RecordContext {
+  principal: Principal;
+  executionId: string;
+  req: ExecuteRequest;
+  plan: Plan;
+  traceId: string;
+  attachmentNotes: string[];
+}
+
+/** Who called, which provider and model took the last attempt, and every attempt. */
+function recordBase(ctx: RecordContext, outcome: CallOutcome) {
+  const { principal } = ctx;
+  const { candidate } = outcome;
+  return {
+    id: ctx.executionId,
+    companyId: principal.companyId,
+    apiKeyId: principal.apiKey?.id ?? null,
+    userId: principal.via === 'session' ? principal.userId : null,
+    providerId: candidate.provider.stored ? candidate.provider.id : null,
+    providerType: candidate.provider.type,
+    providerName: candidate.provider.name,
+    model: candidate.model,
+    traceId: ctx.traceId,
+    attempts: outcome.attempts,
+    createdAt: new Date(),
+    mode: ctx.req.executionMode,
+  };
+}
+
+/** The record of an execution whose every attempt failed. */
+export function failedExecutionRecord(ctx: RecordContext, outcome: CallOutcome, error: ProviderError, latencyMs: number): ExecutionRecord {
+  return {
+    ...recordBase(ctx, outcome),
+    status: 'ERROR',
+    promptTokens: 0,
+    completionTokens: 0,
+    totalTokens: 0,
+    costUsd: 0,
+    latencyMs: Math.round(latencyMs),
+    providerLatencyMs: null,
+    finishReason: null,
+    errorCode: error.kind,
+    errorMessage: error.message.slice(0, 1000),
+    metadata: { attachmentNotes: ctx.attachmentNotes, groupId: ctx.plan.groupId, ...routingMetadata(ctx.plan) },
+  };
+}
+
+/** The caller's answer when every attempt failed (500 PROVIDER_ERROR with the last failure). */
+export function providerFailure(executionId: string, outcome: CallOutcome, error: ProviderError): ApiError {
+  return new ApiError(500, 'PROVIDER_ERROR', `Provider execution failed: ${error.message}`, undefined, {
+    executionId,
+    provider: outcome.candidate.provider.name,
+    model: outcome.candidate.model,
+    providerErrorKind: error.kind,
+    attempts: outcome.attempts.length,
+  });
+}
+
+/** An answered execution's record: a provider and model always answered it. */
+export type AnsweredExecutionRecord = ExecutionRecord & { providerName: string; providerType: string; model: string };
+
+/**
+ * The record of an answered execution. Its status (SUCCESS or HELD) and final latency are set by
+ * the caller before it is handed over: one record object per execution, never copied.
+ */
+export function answeredExecutionRecord(
+  ctx: RecordContext,
+  outcome: CallOutcome,
+  result: CompletionResult,
+  answer: { costUsd: number; telemetryMode: TelemetryMode; telemetryWrapped: boolean; telemetry: unknown },
+): AnsweredExecutionRecord {
+  const { req, plan } = ctx;
+  return {
+    ...recordBase(ctx, outcome),
+    status: 'SUCCESS',
+    latencyMs: 0,
+    promptTokens: result.usage.promptTokens,
+    completionTokens: result.usage.completionTokens,
+    totalTokens: result.usage.totalTokens,
+    costUsd: answer.costUsd,
+    providerLatencyMs: Math.round(result.providerLatencyMs),
+    finishReason: result.finishReason,
+    errorCode: null,
+    errorMessage: null,
+    metadata: {
+      attachmentNotes: ctx.attachmentNotes,
+      groupId: plan.groupId,
+      telemetryMode: answer.telemetryMode,
+      telemetryWrapped: answer.telemetryWrapped,
+      telemetry: answer.telemetry,
+      projectId: req.metadata?.projectId ?? null,
+      promptId: req.metadata?.promptId ?? null,
+      ...routingMetadata(plan),
+    },
+  };
+}
+
+/** data of the gateway.executed webhook event (docs/API.md, Webhooks). */
+export function executedEvent(
+  r: { id: string; providerName: string; providerType: string; model: string; promptTokens: number; completionTokens: number; totalTokens: number; costUsd: number },
+  mode: 'AUTONOMOUS' | 'SUPERVISED',
+  latencyMs: number,
+  holdId: string | null,
+): GatewayExecutedData {
+  return {
+    executionId: r.id,
+    mode,
+    provider: r.providerName,
+    providerType: r.providerType,
+    model: r.model,
+    tokens: { prompt: r.promptTokens, completion: r.completionTokens, total: r.totalTokens },
+    costUSD: r.costUsd,
+    latencyMs: Math.round(latencyMs),
+    holdId,
+  };
+}
