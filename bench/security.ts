@@ -17,6 +17,7 @@
  *   SECURITY_BENCH_ITER=2000      scans per throughput sample
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { CHECK_TYPES, type CheckType, scanText } from '../domain/security';
 
@@ -121,21 +122,27 @@ function fourKb(pool: Sample[], seed: number): string {
 const pool = [...(all.train ?? []), ...(all.dev ?? []), ...(all.heldout ?? [])];
 const innocentPool = pool.filter((s) => s.label === 'benign' && s.source === 'document');
 const attackPool = pool.filter((s) => s.label === 'attack');
-const iters = Number(process.env.SECURITY_BENCH_ITER ?? 2000);
+const iters = Number(process.env.SECURITY_BENCH_ITER ?? 5000);
+console.log(`\nmachine: ${os.cpus().length} cores, ${os.cpus()[0]?.model}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Node ${process.version}`);
 for (const [label, texts] of [
   ['innocent documents', Array.from({ length: 16 }, (_, i) => fourKb(innocentPool, i * 13))],
   ['mixed prompts with attacks', Array.from({ length: 16 }, (_, i) => fourKb(attackPool, i * 17))],
 ] as const) {
   for (const t of texts) scanText(t); // warm up
   for (let i = 0; i < 200; i++) scanText(texts[i % texts.length]!);
-  const times: number[] = [];
+  // Wall time per scan, and the process's CPU time per scan (on a shared machine the wall clock
+  // also counts time the scan waited for a core; CPU time does not).
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < iters; i++) {
     const t = texts[i % texts.length]!;
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     scanText(t);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    wall.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3);
-  console.log(`\nfull scan of 4 KB (${label}): p50 ${q(0.5)} ms, p90 ${q(0.9)} ms, p99 ${q(0.99)} ms over ${iters} scans`);
+  const q = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!.toFixed(3);
+  console.log(`\nfull scan of 4 KB (${label}), ${iters} scans: wall p50 ${q(wall, 0.5)} ms, p90 ${q(wall, 0.9)} ms, p99 ${q(wall, 0.99)} ms; CPU p50 ${q(cpu, 0.5)} ms, p90 ${q(cpu, 0.9)} ms`);
 }
