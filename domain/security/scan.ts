@@ -16,8 +16,8 @@
  */
 import modelFile from '../../data/security/classifier.json';
 import { type ClassifierFile, type ClassifierModel, decodeModel, H, HEADS, sigmoid, windowsOf } from './classifier';
-import { combine } from './hash';
-import { LEXICON, maskOf } from './lexicon';
+import { combine, fnv } from './hash';
+import { LEXICON, maskOf, SUSPICIOUS } from './lexicon';
 import { normalize, type View } from './normalize';
 import { FIRST_STEP_UNION, FIRST_STEP_UNION2, MATCHED, matchFrom, NEG_MASK, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
 import { analyseSize } from './size';
@@ -86,8 +86,42 @@ function add(ctx: Ctx, check: CheckType, rule: string, view: View, a: number, b:
   ctx.findings[check].push(f);
 }
 
-// Per-token classifier sums, reused between calls (grown when a text needs more).
+// Per-token classifier sums and their prefix sums, reused between calls (grown when a text needs more).
 let sums = new Float64Array(1024 * 3);
+let prefix = new Float64Array(1024);
+
+/** Phrase rules (as indices) by the class bits of their first step (bit index 0-63 -> rule indices). */
+const RULES_BY_BIT: number[][] = Array.from({ length: 64 }, (_, bit) =>
+  PHRASE_RULES.flatMap((r, i) => ((bit < 32 ? r.steps[0]!.m & (1 << bit) : r.steps[0]!.m2 & (1 << (bit - 32))) ? [i] : [])),
+);
+const seenRule = new Uint32Array(PHRASE_RULES.length);
+let stamp = 0;
+const startList: number[] = [];
+
+/** Indices of the phrase rules that may start at a token with class masks (m, m2), each once, in rule order. */
+function rulesStartingAt(m: number, m2: number): number[] {
+  stamp++;
+  startList.length = 0;
+  for (let half = 0; half < 2; half++) {
+    let x = half === 0 ? m : m2;
+    while (x !== 0) {
+      const low = x & -x;
+      x ^= low;
+      for (const k of RULES_BY_BIT[31 - Math.clz32(low) + (half << 5)]!) {
+        if (seenRule[k] !== stamp) {
+          seenRule[k] = stamp;
+          startList.push(k);
+        }
+      }
+    }
+  }
+  // Report in rule order, so results do not depend on which class bit came first.
+  if (startList.length > 1) startList.sort((a, b) => a - b);
+  return startList;
+}
+
+/** Hashes of the first word of every suspicious_words entry. */
+const SUSPICIOUS_FIRST = new Set(Object.keys(SUSPICIOUS).map((p) => fnv(p.split(/[\s-]+/)[0]!)));
 
 function scanView(ctx: Ctx, view: View): void {
   const model = ctx.model;
@@ -120,9 +154,11 @@ function scanView(ctx: Ctx, view: View): void {
     const m = masks[i]!;
     const m2 = masks2[i]!;
     if (!(m & UNION1) && !(m2 & UNION2)) continue;
-    for (const rule of RULES_) {
-      const first = rule.steps[0]!;
-      if ((!(m & first.m) && !(m2 & first.m2)) || !ctx.want.has(rule.check)) continue;
+    // Only the rules whose first step can start at this token (indexed by class bit).
+    const candidates = rulesStartingAt(m, m2);
+    for (let ri = 0; ri < candidates.length; ri++) {
+      const rule = RULES_[candidates[ri]!]!;
+      if (!ctx.want.has(rule.check)) continue;
       const end = rule.steps.length === 1 ? i : match_(masks, masks2, rule.cross ? null : t.boundary, n, rule.steps, i + 1, 1);
       if (end < 0) continue;
       if (rule.negated && ((i > 0 && masks[i - 1]! & NEG_) || (i > 1 && masks[i - 2]! & NEG_))) continue;
@@ -193,7 +229,9 @@ function scanView(ctx: Ctx, view: View): void {
   if (ctx.want.has('suspicious_words')) {
     const sus = LEXICON.suspicious;
     for (let i = 0; i < n; i++) {
-      // entries of one to five tokens; the longest match at a position wins
+      // entries of one to five tokens; the longest match at a position wins. Most words start no
+      // entry: a set of first words rules them out with one lookup.
+      if (!SUSPICIOUS_FIRST.has(t.hash[i]! >>> 0)) continue;
       let key = t.hash[i]! >>> 0;
       let hit = sus.get(key);
       let last = i;
@@ -218,10 +256,13 @@ function scanView(ctx: Ctx, view: View): void {
       if (!ctx.want.has(check)) continue;
       let best = -Infinity;
       let bestWin = 0;
+      // prefix sums of the per-token contributions: each window is one subtraction
+      if (prefix.length < n + 1) prefix = new Float64Array(2 * n + 2);
+      prefix[0] = 0;
+      for (let j = 0; j < n; j++) prefix[j + 1] = prefix[j]! + s[j * H_ + h]!;
       for (let w = 0; w < wins.length; w++) {
         const [from, to] = wins[w]!;
-        let z = model.bias[h]! + srcW[h]!;
-        for (let j = from; j < to; j++) z += s[j * H_ + h]!;
+        const z = model.bias[h]! + srcW[h]! + prefix[to]! - prefix[from]!;
         if (z > best) {
           best = z;
           bestWin = w;
