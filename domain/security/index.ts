@@ -19,3 +19,15 @@ export {
   type ProtectivePrompt,
   type ProtectivePromptType,
 } from './protective-prompts';
+export {
+  decideSecurity,
+  isSecurityMode,
+  type ScannedPart,
+  SECURITY_MODES,
+  type SecurityDecision,
+  type SecurityInput,
+  type SecurityMode,
+  type SecurityRecord,
+  securityBlockedBody,
+  securityRecordOf,
+} from './decision';
