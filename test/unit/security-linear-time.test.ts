@@ -2,9 +2,9 @@ import { scanText } from '../../domain/security';
 import { PATTERN_RULES } from '../../domain/security/rules';
 
 // Linear time, shown by a ratio of times rather than an absolute timeout: each adversarial input
-// is timed at a size n (grown until one run takes at least 2 ms) and at 4n (CPU time, the minimum of several runs, so load on the machine does
-// not decide the result). Linear work gives a ratio near 4; quadratic work near 16. The bound of 10
-// leaves room for noise and allocation effects while still catching super-linear behaviour.
+// is timed at size n and 4n (CPU time, repeated to at least 5 ms, the minimum of several runs, so
+// load on the machine does not decide the result). Linear work gives a ratio near 4, quadratic
+// work near 16; the bound of 10 leaves room for noise while still catching super-linear work.
 
 const RATIO_BOUND = 10;
 
@@ -17,6 +17,18 @@ function cpuMs(fn: () => void, runs = 5): number {
     best = Math.min(best, (c.user + c.system) / 1000);
   }
   return best;
+}
+
+/**
+ * Ratio of the CPU time of `run` on `large` to that on `small`. Both are repeated the same number of
+ * times, chosen so the small input takes at least 5 ms: sizes stay small (no cache effects from huge
+ * strings) and times stay well above the clock's jitter.
+ */
+function ratioOf(run: (text: string) => void, small: string, large: string): number {
+  let reps = 1;
+  while (reps < 4096 && cpuMs(() => { for (let i = 0; i < reps; i++) run(small); }, 1) < 5) reps *= 2;
+  const time = (text: string) => cpuMs(() => { for (let i = 0; i < reps; i++) run(text); });
+  return time(large) / time(small);
 }
 
 /** Repeats `unit` to about `n` characters. */
@@ -66,18 +78,10 @@ describe('security scanner runs in linear time', () => {
   });
 
   it.each(ADVERSARIAL)('scanText: %s', (_label, unit) => {
-    // Grow the input until the small run takes at least 2 ms: shorter times are mostly noise.
-    let size = n;
-    let small = rep(unit, size);
-    scanText(small);
-    while (size < 320_000 && cpuMs(() => scanText(small), 2) < 2) {
-      size *= 2;
-      small = rep(unit, size);
-    }
-    const large = rep(unit, 4 * size);
+    const small = rep(unit, n);
+    const large = rep(unit, 4 * n);
     scanText(large);
-    const ratio = cpuMs(() => scanText(large)) / cpuMs(() => scanText(small));
-    expect(ratio).toBeLessThan(RATIO_BOUND);
+    expect(ratioOf((t) => scanText(t), small, large)).toBeLessThan(RATIO_BOUND);
   });
 
   // Every pattern rule's regular expression on its own, over inputs built from its own literal
@@ -88,9 +92,9 @@ describe('security scanner runs in linear time', () => {
   };
   it.each(PATTERN_RULES.map((r) => [r.id, r] as const))('pattern %s', (_id, rule) => {
     for (const unit of inputsFor(rule.re.source)) {
-      const run = (text: string) => () => {
+      const run = (text: string) => {
         if (rule.lineStart) {
-          // Line-start rules are tried at each line start (sticky); try them at every offset here.
+          // Line-start rules are tried at each line start (sticky); try them at every 97th offset here.
           for (let i = 0; i < text.length; i += 97) {
             rule.re.lastIndex = i;
             rule.re.exec(text);
@@ -100,14 +104,7 @@ describe('security scanner runs in linear time', () => {
         rule.re.lastIndex = 0;
         for (let m = rule.re.exec(text); m !== null; m = rule.re.exec(text)) if (m[0].length === 0) rule.re.lastIndex++;
       };
-      let size = n;
-      let small = rep(unit, size);
-      while (size < 1_280_000 && cpuMs(run(small), 2) < 2) {
-        size *= 2;
-        small = rep(unit, size);
-      }
-      const large = rep(unit, 4 * size);
-      const ratio = cpuMs(run(large)) / cpuMs(run(small));
+      const ratio = ratioOf(run, rep(unit, n), rep(unit, 4 * n));
       expect([unit, ratio < RATIO_BOUND]).toEqual([unit, true]);
     }
   });
