@@ -58,6 +58,8 @@ export class ExecutionRecorder {
   private buffer: ExecutionRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** Rows of the insert under way (back in the buffer if it fails). */
+  private writing = 0;
   /** Past this many unsaved rows (the database is down for long), the oldest are dropped and logged. */
   private readonly maxBuffered = 100_000;
   /** Drops since the last overflow log line: logged at most every OVERFLOW_LOG_INTERVAL_MS, not per request. */
@@ -89,8 +91,9 @@ export class ExecutionRecorder {
     if (this.buffer.length >= this.opts.maxRows) void this.flush();
   }
 
+  /** Records not yet written: those waiting and those in the insert under way. */
   get pending(): number {
-    return this.buffer.length;
+    return this.buffer.length + this.writing;
   }
 
   /** One flush at a time; a call during a flush waits for it and then flushes what arrived since. */
@@ -99,12 +102,14 @@ export class ExecutionRecorder {
     if (!this.buffer.length) return;
     const rows = this.buffer;
     this.buffer = [];
+    this.writing = rows.length;
     this.flushing = this.write(rows)
       .catch((err) => {
         this.logger.error({ err, rows: rows.length }, 'could not write execution records; will retry');
         this.buffer = rows.concat(this.buffer);
       })
       .finally(() => {
+        this.writing = 0;
         this.flushing = null;
       });
     await this.flushing;
