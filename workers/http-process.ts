@@ -37,7 +37,12 @@ export async function listenUntilStopped(
     stopping ??= (async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
+        // close() stops accepting and waits for open connections. A keep-alive socket becomes idle
+        // once its response is sent, and would then be held open until keepAliveTimeout (65 s):
+        // close idle ones as they appear, so the process stops as soon as the last response is out.
         server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        server.once('close', () => clearInterval(sweep));
       });
       await cleanup();
     })();
