@@ -107,6 +107,9 @@ export interface Container extends Infrastructure {
   close(): Promise<void>;
 }
 
+/** Tries per Temporal call from the api: about 2 s of backoff, then 503 (see TemporalGateway). */
+const API_TEMPORAL_RETRY_ATTEMPTS = 6;
+
 export function createInfrastructure(config: Config, overrides: Partial<Infrastructure> = {}): Infrastructure {
   return {
     config,
@@ -115,7 +118,7 @@ export function createInfrastructure(config: Config, overrides: Partial<Infrastr
     metrics: overrides.metrics ?? createMetrics(),
     secretBox: overrides.secretBox ?? new SecretBox(config.ENCRYPTION_KEY),
     temporal:
-      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
+      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE, API_TEMPORAL_RETRY_ATTEMPTS),
     providerRegistry: overrides.providerRegistry ?? createProviderRegistry(),
     tracing: overrides.tracing ?? createTracing(config),
   };
