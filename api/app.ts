@@ -31,6 +31,7 @@ import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
+import { zeroKnowledgeRoutes } from './routes/zero-knowledge';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -62,6 +63,7 @@ export function createApp(container: Container): Koa {
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
     ...shieldRoutes,
+    ...zeroKnowledgeRoutes,
     ...promptRoutes,
     ...promptTestRoutes,
     ...projectRoutes,

@@ -47,6 +47,10 @@ import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
+import { ZkContentService } from './zero-knowledge/encrypted';
+import { ZkKeyService } from './zero-knowledge/keys';
+import { ZkSettingsService } from './zero-knowledge/settings';
+import { ZkShareService } from './zero-knowledge/shares';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -99,6 +103,11 @@ export interface Services {
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
   analytics: ExecutionAnalyticsService;
+  // Zero-knowledge encryption (issue 15)
+  zkSettings: ZkSettingsService;
+  zkKeys: ZkKeyService;
+  zkContent: ZkContentService;
+  zkShares: ZkShareService;
 }
 
 export interface Container extends Infrastructure {
@@ -204,6 +213,9 @@ export function createContainer(infra: Infrastructure): Container {
     quota: new ShieldQuota({ db, config }),
     retention: new HandoffRetention({ temporal, logger, daySeconds: config.SHIELD_RETENTION_DAY_SECONDS }),
   });
+  // Zero knowledge (issue 15): data keys sealed under ENCRYPTION_KEY, content stored as the client's ciphertext.
+  const zkSettings = new ZkSettingsService({ db, audit, globalEnabled: config.PZK_GLOBAL_ENABLED });
+  const zkKeys = new ZkKeyService({ db, box: secretBox, audit, settings: zkSettings, keyTtlDays: config.PZK_KEY_TTL_DAYS });
   const services: Services = {
     audit,
     auth,
@@ -237,6 +249,10 @@ export function createContainer(infra: Infrastructure): Container {
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
+    zkSettings,
+    zkKeys,
+    zkContent: new ZkContentService({ db, audit, settings: zkSettings, keys: zkKeys }),
+    zkShares: new ZkShareService({ db, audit, settings: zkSettings, keys: zkKeys }),
   };
   return {
     ...infra,
