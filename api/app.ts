@@ -32,6 +32,7 @@ import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import { zeroKnowledgeRoutes } from './routes/zero-knowledge';
+import { documentParsingRoutes } from './routes/document-parsing';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -64,6 +65,7 @@ export function createApp(container: Container): Koa {
     ...routingPolicyRoutes,
     ...shieldRoutes,
     ...zeroKnowledgeRoutes,
+    ...documentParsingRoutes,
     ...promptRoutes,
     ...promptTestRoutes,
     ...projectRoutes,

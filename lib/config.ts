@@ -173,6 +173,10 @@ const configSchema = z.object({
   PZK_GLOBAL_ENABLED: boolFrom(true),
   // Days a data key is used for new encryption before initialize/get replaces it (old keys still open old data).
   PZK_KEY_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+
+  // --- Document parsing (services/parsing) ---
+  // The entitlement's maxPages: pages of a PDF parsed (the rest is left out, metrics.truncated).
+  PARSING_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(300),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

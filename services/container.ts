@@ -48,6 +48,9 @@ import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
 import { ZkContentService } from './zero-knowledge/encrypted';
+import { ParsingService } from './parsing/parsing';
+import { ParsingSettingsService } from './parsing/settings';
+import { ParsingSanitizerClient } from '../activities/sanitizer/parsing-client';
 import { ZkKeyService } from './zero-knowledge/keys';
 import { ZkSettingsService } from './zero-knowledge/settings';
 import { ZkShareService } from './zero-knowledge/shares';
@@ -108,6 +111,9 @@ export interface Services {
   zkKeys: ZkKeyService;
   zkContent: ZkContentService;
   zkShares: ZkShareService;
+  // Document parsing (issue 15)
+  parsingSettings: ParsingSettingsService;
+  parsing: ParsingService;
 }
 
 export interface Container extends Infrastructure {
@@ -216,6 +222,9 @@ export function createContainer(infra: Infrastructure): Container {
   // Zero knowledge (issue 15): data keys sealed under ENCRYPTION_KEY, content stored as the client's ciphertext.
   const zkSettings = new ZkSettingsService({ db, audit, globalEnabled: config.PZK_GLOBAL_ENABLED });
   const zkKeys = new ZkKeyService({ db, box: secretBox, audit, settings: zkSettings, keyTtlDays: config.PZK_KEY_TTL_DAYS });
+  // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
+  const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
+  const parsingClient = new ParsingSanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: Math.max(config.SANITIZER_TIMEOUT_MS, 60_000) });
   const services: Services = {
     audit,
     auth,
@@ -253,6 +262,8 @@ export function createContainer(infra: Infrastructure): Container {
     zkKeys,
     zkContent: new ZkContentService({ db, audit, settings: zkSettings, keys: zkKeys }),
     zkShares: new ZkShareService({ db, audit, settings: zkSettings, keys: zkKeys }),
+    parsingSettings,
+    parsing: new ParsingService({ settings: parsingSettings, sanitizer: parsingClient, logger }),
   };
   return {
     ...infra,
