@@ -48,6 +48,7 @@ import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
 import { ZkContentService } from './zero-knowledge/encrypted';
+import { ParsingAttachments } from './parsing/attachments';
 import { ParsingService } from './parsing/parsing';
 import { ParsingSettingsService } from './parsing/settings';
 import { ParsingSanitizerClient } from '../activities/sanitizer/parsing-client';
@@ -190,6 +191,8 @@ export function createContainer(infra: Infrastructure): Container {
     flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
   });
   const documentTypes = new DocumentTypeService({ db, audit });
+  // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
+  const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
   const gateway = new GatewayService({
     config,
     routing,
@@ -205,6 +208,7 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
     sanitization,
     prompts: gatewayPrompts,
+    documents: new ParsingAttachments({ settings: parsingSettings }),
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -225,8 +229,6 @@ export function createContainer(infra: Infrastructure): Container {
   // Zero knowledge (issue 15): data keys sealed under ENCRYPTION_KEY, content stored as the client's ciphertext.
   const zkSettings = new ZkSettingsService({ db, audit, globalEnabled: config.PZK_GLOBAL_ENABLED });
   const zkKeys = new ZkKeyService({ db, box: secretBox, audit, settings: zkSettings, keyTtlDays: config.PZK_KEY_TTL_DAYS });
-  // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
-  const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
   const parsingClient = new ParsingSanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: Math.max(config.SANITIZER_TIMEOUT_MS, 60_000) });
   const services: Services = {
     audit,

@@ -28,6 +28,7 @@ import { dryRunAnswer } from './dry-run';
 import type { ExecuteRequest } from './execute-request';
 import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from './execution-record';
 import { GatewayPrompts, type Injection, type StoredPromptRef } from '../prompts/gateway-prompts';
+import { ParsingAttachments } from '../parsing/attachments';
 import { type GatewayDeps, geofencing } from './plan';
 import { GatewayPlanner } from './planning';
 import type { ProtectedRun } from './sanitization';
@@ -82,6 +83,9 @@ export class GatewayService {
       stored = resolved.prompt;
       injection = resolved.injection;
     }
+
+    // PDF attachments become text or Markdown under the effective parsing mode (NATIVE leaves them).
+    if (this.deps.documents && ParsingAttachments.applies(req)) req = await this.deps.documents.prepare(principal, req, stored?.id);
 
     // Rules 1 and 2 (entitlement, the effective policy's sanitization mode, documents): 403s are thrown here, before anything runs.
     const applied = await this.planner.effectivePolicy(principal, req);
