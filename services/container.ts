@@ -47,6 +47,10 @@ import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
+import { GatewaySecurity } from './gateway/security-step';
+import { ProtectivePromptService } from './security/protective-prompts';
+import { SecurityCheckService } from './security/security-checks';
+import { SecuritySettingsService } from './security/settings';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -99,6 +103,10 @@ export interface Services {
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
   analytics: ExecutionAnalyticsService;
+  // Security checks and protective prompts (issue 20)
+  securityChecks: SecurityCheckService;
+  securitySettings: SecuritySettingsService;
+  protectivePrompts: ProtectivePromptService;
 }
 
 export interface Container extends Infrastructure {
@@ -172,6 +180,10 @@ export function createContainer(infra: Infrastructure): Container {
     flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
   });
   const documentTypes = new DocumentTypeService({ db, audit });
+  // Security checks and protective prompts (issue 20): the gateway's security step reads both.
+  const securityChecks = new SecurityCheckService(audit);
+  const securitySettings = new SecuritySettingsService({ db, audit, ttlMs: config.AUTH_CACHE_TTL_MS });
+  const protectivePrompts = new ProtectivePromptService({ db, audit, onChange: (companyId) => securitySettings.invalidate(companyId) });
   const gateway = new GatewayService({
     config,
     routing,
@@ -187,6 +199,7 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
     sanitization,
     prompts: gatewayPrompts,
+    security: new GatewaySecurity({ checks: securityChecks, settings: securitySettings, protectivePrompts }),
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -237,6 +250,9 @@ export function createContainer(infra: Infrastructure): Container {
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
+    securityChecks,
+    securitySettings,
+    protectivePrompts,
   };
   return {
     ...infra,

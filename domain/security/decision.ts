@@ -12,14 +12,15 @@
  * `securityPassed` (DRY_RUN's routingPlan.securityPassed) is true when nothing scanned failed.
  */
 import { scanText } from './scan';
+import { type SecurityMode, SECURITY_MODES, isSecurityMode } from './modes';
 import { type CheckType, CHECK_TYPES, type ScanResult, type ScanSource } from './types';
 
-export const SECURITY_MODES = ['off', 'monitor', 'block'] as const;
-export type SecurityMode = (typeof SECURITY_MODES)[number];
-export const isSecurityMode = (v: unknown): v is SecurityMode => typeof v === 'string' && (SECURITY_MODES as readonly string[]).includes(v);
+export { SECURITY_MODES, type SecurityMode, isSecurityMode };
 
 export interface SecurityInput {
   prompt: string;
+  /** The caller's conversation turns (user and assistant; system turns are the operator's), scanned like the prompt. */
+  messages?: { index: number; content: string }[];
   /** Extracted text of document attachments (the caller's `content`), by position in the request. */
   attachments?: { index: number; fileName?: string; content: string }[];
   /** Tool or web results going back to a model. */
@@ -27,7 +28,7 @@ export interface SecurityInput {
 }
 
 export interface ScannedPart {
-  /** `prompt`, `attachment:<index>` or `tool:<name>`. */
+  /** `prompt`, `message:<index>`, `attachment:<index>` or `tool:<name>`. */
   part: string;
   source: ScanSource;
   result: ScanResult;
@@ -49,7 +50,10 @@ export function decideSecurity(input: SecurityInput, opts: { mode: SecurityMode;
   const scan = (part: string, text: string, source: ScanSource) => {
     if (text) parts.push({ part, source, result: scanText(text, { source, checkTypes: opts.checkTypes }) });
   };
-  if (opts.mode !== 'off') scan('prompt', input.prompt, 'prompt');
+  if (opts.mode !== 'off') {
+    scan('prompt', input.prompt, 'prompt');
+    for (const m of input.messages ?? []) scan(`message:${m.index}`, m.content, 'prompt');
+  }
   for (const a of input.attachments ?? []) scan(`attachment:${a.index}`, a.content, 'document');
   for (const t of input.toolResults ?? []) scan(`tool:${t.name}`, t.content, 'tool');
   const failed = new Set(parts.flatMap((p) => p.result.failed));

@@ -95,7 +95,11 @@ export class GatewayService {
     const plan = await this.planner.plan(principal, req, specializations.dimensions, hasImage(request.attachments), applied);
     const routingMs = performance.now() - startedAt;
 
-    if (req.executionMode === 'DRY_RUN') return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection);
+    // Security step (issue 20, security-step.ts): DRY_RUN reports what the checks say, never refuses.
+    const securityInput = { principal, req, request, applied, executionId };
+    if (req.executionMode === 'DRY_RUN') {
+      return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection, (await this.deps.security?.run({ ...securityInput, dryRun: true })) ?? null);
+    }
 
     // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
     let protectedRun: ProtectedRun | null = null;
@@ -104,6 +108,8 @@ export class GatewayService {
       attachmentNotes.push(...protectedRun.notes);
     }
     await this.deps.sanitization.auditUnprotected(principal, req, executionId);
+    // After sanitization (it scans the document text the sanitizer extracted), before any provider call: may throw 403 SECURITY_BLOCKED.
+    const security = (await this.deps.security?.run(securityInput)) ?? null;
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
     const telemetryMode: TelemetryMode = resolveTelemetryMode(req);
@@ -128,7 +134,7 @@ export class GatewayService {
       'gen_ai.request.model': candidate.model,
       'gatehouse.attempts': outcome.attempts.length,
     });
-    const recordContext: RecordContext = { principal, executionId, req, plan, traceId: trace.traceId, attachmentNotes };
+    const recordContext: RecordContext = { principal, executionId, req, plan, traceId: trace.traceId, attachmentNotes, security: security?.record };
 
     const result = outcome.result;
     if (!result) {
