@@ -79,8 +79,9 @@ export class GatewaySecurity {
     const runtime = await this.deps.settings.runtime(principal.companyId);
     const mode: SecurityMode = applied?.policy.securityMode ?? runtime.defaultMode;
 
-    const scanInput = securityInputOf(req, request);
-    const scanned = mode !== 'off' || (scanInput.attachments?.length ?? 0) > 0;
+    // Mode off and no attachments (the common case): nothing to build or scan.
+    const scanInput = mode !== 'off' || req.attachments?.length ? securityInputOf(req, request) : null;
+    const scanned = scanInput !== null && (mode !== 'off' || (scanInput.attachments?.length ?? 0) > 0);
     const decision = scanned ? decideSecurity(scanInput, { mode }) : null;
     if (decision && !decision.securityPassed && !input.dryRun) {
       await this.deps.checks.recordDecision(principal, decision, { via: input.via ?? 'gateway', executionId: input.executionId });
