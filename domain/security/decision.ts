@@ -10,6 +10,11 @@
  * - Tool results fed back to a model (agents, MCP chains) are scanned like attachments (as `tool`).
  *
  * `securityPassed` (DRY_RUN's routingPlan.securityPassed) is true when nothing scanned failed.
+ *
+ * Documents and tool results are checked for what the spec scans them for (instructions aimed at
+ * the model: injection, jailbreak, data_extraction), not suspicious_words or size_analysis: a long
+ * or repetitive document, or a security manual's vocabulary, is no attack, and refusing it in block
+ * mode would refuse ordinary files. Skipping the two also makes a large document cheaper to scan.
  */
 import { scanText } from './scan';
 import { type SecurityMode, SECURITY_MODES, isSecurityMode } from './modes';
@@ -45,10 +50,15 @@ export interface SecurityDecision {
   parts: ScannedPart[];
 }
 
+/** What document attachments and tool results are checked for (see above). */
+export const DATA_CHECK_TYPES: readonly CheckType[] = ['injection', 'jailbreak', 'data_extraction'];
+
 export function decideSecurity(input: SecurityInput, opts: { mode: SecurityMode; checkTypes?: readonly CheckType[] }): SecurityDecision {
   const parts: ScannedPart[] = [];
+  const dataCheckTypes = opts.checkTypes ? opts.checkTypes.filter((c) => DATA_CHECK_TYPES.includes(c)) : DATA_CHECK_TYPES;
   const scan = (part: string, text: string, source: ScanSource) => {
-    if (text) parts.push({ part, source, result: scanText(text, { source, checkTypes: opts.checkTypes }) });
+    const checkTypes = source === 'prompt' ? opts.checkTypes : dataCheckTypes;
+    if (text && (!checkTypes || checkTypes.length)) parts.push({ part, source, result: scanText(text, { source, checkTypes }) });
   };
   if (opts.mode !== 'off') {
     scan('prompt', input.prompt, 'prompt');
