@@ -6,6 +6,7 @@
  *   planning.ts          the effective policy, the candidates and their order, the policy check
  *   dry-run.ts           DRY_RUN's routing plan (nothing called)
  *   sanitization.ts      PII protection of every part of the request, restore of the answer
+ *   security-step.ts     security checks (off/monitor/block, documents always) and protective prompts
  *   attempts.ts          the attempt loop with fallback, retry-after and breaker reports
  *   supervised.ts        SUPERVISED: the hold and its workflow
  *   execution-record.ts  the record of every call that reached a provider (written behind the response)
@@ -107,9 +108,9 @@ export class GatewayService {
       protectedRun = await this.deps.sanitization.protect(req, request, sanitization);
       attachmentNotes.push(...protectedRun.notes);
     }
-    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
     // After sanitization (it scans the document text the sanitizer extracted), before any provider call: may throw 403 SECURITY_BLOCKED.
     const security = (await this.deps.security?.run(securityInput)) ?? null;
+    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
     const telemetryMode: TelemetryMode = resolveTelemetryMode(req);

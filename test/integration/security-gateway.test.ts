@@ -96,6 +96,14 @@ describe('security mode', () => {
     expect(sent).toBe(0);
   });
 
+  it('SUPERVISED is refused the same way, before any provider call or hold', async () => {
+    const { res, sent } = await execute({ prompt: ATTACK, executionMode: 'SUPERVISED', policy: { security: { mode: 'block' } } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('SECURITY_BLOCKED');
+    expect(sent).toBe(0);
+    expect(await stack.container.db('execution_holds').where({ company_id: company.companyId }).count('* as n').first()).toEqual({ n: '0' });
+  });
+
   it('conversation turns are scanned too', async () => {
     const { res, sent } = await execute({ prompt: 'Go on.', messages: [{ role: 'user', content: ATTACK }], policy: { security: { mode: 'block' } } });
     expect(res.status).toBe(403);
