@@ -22,6 +22,7 @@ import { providerRoutes } from './routes/providers';
 import { routingAdvisoryRoutes } from './routes/routing-advisory';
 import { routingBreakerRoutes } from './routes/routing-breakers';
 import { routingPolicyRoutes } from './routes/routing-policies';
+import { securityRoutes } from './routes/security';
 import { shieldRoutes } from './routes/shield';
 import { customDocumentRoutes } from './routes/custom-documents';
 import { projectRoutes } from './routes/projects';
@@ -63,6 +64,7 @@ export function createApp(container: Container): Koa {
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
+    ...securityRoutes,
     ...shieldRoutes,
     ...zeroKnowledgeRoutes,
     ...documentParsingRoutes,

@@ -47,6 +47,10 @@ import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
+import { GatewaySecurity } from './gateway/security-step';
+import { ProtectivePromptService } from './security/protective-prompts';
+import { SecurityCheckService } from './security/security-checks';
+import { SecuritySettingsService } from './security/settings';
 import { ZkContentService } from './zero-knowledge/encrypted';
 import { ParsingAttachments } from './parsing/attachments';
 import { ParsingService } from './parsing/parsing';
@@ -107,6 +111,10 @@ export interface Services {
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
   analytics: ExecutionAnalyticsService;
+  // Security checks and protective prompts (issue 20)
+  securityChecks: SecurityCheckService;
+  securitySettings: SecuritySettingsService;
+  protectivePrompts: ProtectivePromptService;
   // Zero-knowledge encryption (issue 15)
   zkSettings: ZkSettingsService;
   zkKeys: ZkKeyService;
@@ -193,6 +201,10 @@ export function createContainer(infra: Infrastructure): Container {
   const documentTypes = new DocumentTypeService({ db, audit });
   // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
   const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
+  // Security checks and protective prompts (issue 20): the gateway's security step reads both.
+  const securityChecks = new SecurityCheckService(audit);
+  const securitySettings = new SecuritySettingsService({ db, audit, ttlMs: config.AUTH_CACHE_TTL_MS });
+  const protectivePrompts = new ProtectivePromptService({ db, audit, onChange: (companyId) => securitySettings.invalidate(companyId) });
   const gateway = new GatewayService({
     config,
     routing,
@@ -209,6 +221,7 @@ export function createContainer(infra: Infrastructure): Container {
     sanitization,
     prompts: gatewayPrompts,
     documents: new ParsingAttachments({ settings: parsingSettings }),
+    security: new GatewaySecurity({ checks: securityChecks, settings: securitySettings, protectivePrompts }),
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -263,6 +276,9 @@ export function createContainer(infra: Infrastructure): Container {
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
+    securityChecks,
+    securitySettings,
+    protectivePrompts,
     zkSettings,
     zkKeys,
     zkContent: new ZkContentService({ db, audit, settings: zkSettings, keys: zkKeys }),

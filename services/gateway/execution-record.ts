@@ -13,6 +13,7 @@ import type { CallOutcome } from './attempts';
 import type { ExecuteRequest } from './execute-request';
 import type { ExecutionRecord } from './execution-recorder';
 import { type Plan, routingMetadata } from './plan';
+import type { ExecutionSecurity } from './security-step';
 
 /** What every record of one execution shares. */
 export interface RecordContext {
@@ -22,6 +23,8 @@ export interface RecordContext {
   plan: Plan;
   traceId: string;
   attachmentNotes: string[];
+  /** The security step's summary (metadata.security), when it scanned or applied anything. */
+  security?: ExecutionSecurity | null;
 }
 
 /** Who called, which provider and model took the last attempt, and every attempt. */
@@ -58,7 +61,7 @@ export function failedExecutionRecord(ctx: RecordContext, outcome: CallOutcome, 
     finishReason: null,
     errorCode: error.kind,
     errorMessage: error.message.slice(0, 1000),
-    metadata: { attachmentNotes: ctx.attachmentNotes, groupId: ctx.plan.groupId, ...routingMetadata(ctx.plan) },
+    metadata: { attachmentNotes: ctx.attachmentNotes, groupId: ctx.plan.groupId, ...routingMetadata(ctx.plan), ...(ctx.security ? { security: ctx.security } : {}) },
   };
 }
 
@@ -108,6 +111,7 @@ export function answeredExecutionRecord(
       projectId: req.metadata?.projectId ?? null,
       promptId: req.metadata?.promptId ?? null,
       ...routingMetadata(plan),
+      ...(ctx.security ? { security: ctx.security } : {}),
     },
   };
 }

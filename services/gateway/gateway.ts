@@ -6,6 +6,7 @@
  *   planning.ts          the effective policy, the candidates and their order, the policy check
  *   dry-run.ts           DRY_RUN's routing plan (nothing called)
  *   sanitization.ts      PII protection of every part of the request, restore of the answer
+ *   security-step.ts     security checks (off/monitor/block, documents always) and protective prompts
  *   attempts.ts          the attempt loop with fallback, retry-after and breaker reports
  *   supervised.ts        SUPERVISED: the hold and its workflow
  *   execution-record.ts  the record of every call that reached a provider (written behind the response)
@@ -99,7 +100,11 @@ export class GatewayService {
     const plan = await this.planner.plan(principal, req, specializations.dimensions, hasImage(request.attachments), applied);
     const routingMs = performance.now() - startedAt;
 
-    if (req.executionMode === 'DRY_RUN') return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection);
+    // Security step (issue 20, security-step.ts): DRY_RUN reports what the checks say, never refuses.
+    const securityInput = { principal, req, request, applied, executionId };
+    if (req.executionMode === 'DRY_RUN') {
+      return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection, (await this.deps.security?.run({ ...securityInput, dryRun: true })) ?? null);
+    }
 
     // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
     let protectedRun: ProtectedRun | null = null;
@@ -107,6 +112,8 @@ export class GatewayService {
       protectedRun = await this.deps.sanitization.protect(req, request, sanitization);
       attachmentNotes.push(...protectedRun.notes);
     }
+    // After sanitization (it scans the document text the sanitizer extracted), before any provider call: may throw 403 SECURITY_BLOCKED.
+    const security = (await this.deps.security?.run(securityInput)) ?? null;
     await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
@@ -132,7 +139,7 @@ export class GatewayService {
       'gen_ai.request.model': candidate.model,
       'gatehouse.attempts': outcome.attempts.length,
     });
-    const recordContext: RecordContext = { principal, executionId, req, plan, traceId: trace.traceId, attachmentNotes };
+    const recordContext: RecordContext = { principal, executionId, req, plan, traceId: trace.traceId, attachmentNotes, security: security?.record };
 
     const result = outcome.result;
     if (!result) {

@@ -27,6 +27,7 @@ import type { GatewayPrompts } from '../prompts/gateway-prompts';
 import type { WebhookService } from '../webhooks/webhooks';
 import type { ExecutionRecorder } from './execution-recorder';
 import type { GatewaySanitization } from './sanitization';
+import type { GatewaySecurity } from './security-step';
 
 /**
  * What the gateway's steps use. One object, shared by every step: the breakers helper swaps its gate
@@ -51,6 +52,8 @@ export interface GatewayDeps {
   prompts?: GatewayPrompts;
   /** PDF document attachments parsed per the effective parsing mode (issue 15). */
   documents?: ParsingAttachments;
+  /** Security checks and protective prompts (issue 20, security-step.ts); absent: neither runs. */
+  security?: GatewaySecurity;
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */
