@@ -47,6 +47,13 @@ import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
+import { McpChains } from './mcp/chains';
+import { McpToolService } from './mcp/custom-tools';
+import { McpService } from './mcp/dispatch';
+import { McpQuotas } from './mcp/quotas';
+import { McpStoredPrompts } from './mcp/stored-prompts';
+import { McpToolRunner } from './mcp/tool-runs';
+import { SecurityCheckService } from './security/security-checks';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -99,6 +106,10 @@ export interface Services {
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
   analytics: ExecutionAnalyticsService;
+  // Agent-tool endpoint (issue 12)
+  mcp: McpService;
+  mcpTools: McpToolService;
+  mcpChains: McpChains;
 }
 
 export interface Container extends Infrastructure {
@@ -204,6 +215,19 @@ export function createContainer(infra: Infrastructure): Container {
     quota: new ShieldQuota({ db, config }),
     retention: new HandoffRetention({ temporal, logger, daySeconds: config.SHIELD_RETENTION_DAY_SECONDS }),
   });
+  // Agent-tool endpoint (issue 12): platform tools over the gateway, custom and chain tools over stored prompts.
+  const mcpStored = new McpStoredPrompts({ db, access: promptAccess, prompts });
+  const mcpTools = new McpToolService({ db, access: promptAccess, audit, stored: mcpStored });
+  const mcpChains = new McpChains({ db, temporal, config });
+  const mcp = new McpService({
+    db,
+    audit,
+    quotas: new McpQuotas(db),
+    stored: mcpStored,
+    tools: mcpTools,
+    runner: new McpToolRunner({ db, gateway, security: new SecurityCheckService(audit), stored: mcpStored, tools: mcpTools, chains: mcpChains, audit }),
+    logger,
+  });
   const services: Services = {
     audit,
     auth,
@@ -237,6 +261,9 @@ export function createContainer(infra: Infrastructure): Container {
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
+    mcp,
+    mcpTools,
+    mcpChains,
   };
   return {
     ...infra,
