@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { runMcpExample } from '../../examples/mcp-client';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**
@@ -223,6 +224,15 @@ describe('the official SDK client over Streamable HTTP', () => {
     await stack.http('PUT', `/api/v1/prompts/${second.promptId}`, { token: admin, body: { isActive: false } });
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('line_chain');
     await expect(client.callTool({ name: 'line_chain', arguments: { topic: 'x' } })).rejects.toMatchObject({ code: -32601 });
+  });
+
+  it("the README's example client (examples/mcp-client.ts) works as written", async () => {
+    const lines: string[] = [];
+    const out = await runMcpExample({ url: stack.url, key: co.gatewayKey, log: (l) => lines.push(l) });
+    expect(out.tools).toContain('execute_prompt');
+    expect(out.answer.content).toContain('Say hello from MCP');
+    expect(out.plan.provider).toEqual(expect.any(String));
+    expect(lines).toHaveLength(3);
   });
 
   it('without a key: 401 with -32001; connect fails', async () => {
