@@ -9,10 +9,11 @@ import type { Knex } from 'knex';
  *   missing, which tools/list omits and tools/call answers as the spec says.
  * - mcp_chain_runs: one run of a chain tool (`chain:<runId>` in Temporal). steps pins each step's
  *   prompt version at the start; outputs are written by the workflow's last activity.
- * - api_keys.mcp_*: the agent-tool monthly counters of a gateway key (maxRequestsPerMonth,
- *   maxTokensPerMonth). They are apart from requests_this_month/tokens_this_month, which count
- *   every gateway execution of the key (the execution recorder): a tools/call counts once here,
- *   whatever it runs.
+ * - mcp_key_usage: the agent-tool monthly counters of a gateway key (against the key's
+ *   maxRequestsPerMonth and maxTokensPerMonth). A table of their own, not api_keys columns: the
+ *   execution recorder updates the key's row (requests_this_month, every gateway execution) inside
+ *   its batched flush, and every tools/call would wait for that row lock. A tools/call counts once
+ *   here, whatever it runs.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('mcp_tools', (t) => {
@@ -46,19 +47,16 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['company_id', 'created_at']);
   });
 
-  await knex.schema.alterTable('api_keys', (t) => {
-    t.text('mcp_usage_month');
-    t.integer('mcp_requests_this_month').notNullable().defaultTo(0);
-    t.bigInteger('mcp_tokens_this_month').notNullable().defaultTo(0);
+  await knex.schema.createTable('mcp_key_usage', (t) => {
+    t.uuid('api_key_id').primary().references('api_keys.id').onDelete('CASCADE');
+    t.text('month').notNullable(); // YYYY-MM, UTC
+    t.integer('requests').notNullable().defaultTo(0);
+    t.bigInteger('tokens').notNullable().defaultTo(0);
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('api_keys', (t) => {
-    t.dropColumn('mcp_usage_month');
-    t.dropColumn('mcp_requests_this_month');
-    t.dropColumn('mcp_tokens_this_month');
-  });
+  await knex.schema.dropTableIfExists('mcp_key_usage');
   await knex.schema.dropTableIfExists('mcp_chain_runs');
   await knex.schema.dropTableIfExists('mcp_tools');
 }

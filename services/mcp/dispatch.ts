@@ -57,6 +57,9 @@ const once = <T>(fn: () => Promise<T>) => {
 };
 
 export class McpService {
+  /** The monthly counters (also read by tests and operators). */
+  readonly quotas: McpQuotas;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -67,7 +70,9 @@ export class McpService {
       runner: McpToolRunner;
       logger: Logger;
     },
-  ) {}
+  ) {
+    this.quotas = deps.quotas;
+  }
 
   /** GET /api/v1/mcp without an MCP Accept header: what the endpoint speaks, and whether it can serve. */
   async discovery() {

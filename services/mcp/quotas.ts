@@ -6,10 +6,11 @@ import { usageMonth } from '../../domain/api-keys';
  * tools/call counts 1) and maxTokensPerMonth (added after each execution), reset on the first
  * request of each UTC calendar month.
  *
- * `reserve` is one conditional UPDATE … RETURNING: it counts the call only when the key is under
- * both limits (or its counters belong to an earlier month, which it resets), so concurrent calls
- * serialise on the row and no call over the limit slips through. No row back means refused.
- * The counters are the key's mcp_* columns (see the migration), not the gateway's totals.
+ * `reserve` is one conditional upsert (INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING): it
+ * counts the call only when the key is under both limits (or its counters belong to an earlier
+ * month, which it resets), so concurrent calls serialise on the row and no call over the limit
+ * slips through. No row back means refused.
+ * The counters are mcp_key_usage (see the migration), not the gateway's totals on api_keys.
  *
  * Both writes commit with synchronous_commit off (SET LOCAL, this transaction only): the row lock,
  * not the WAL flush, is what keeps the count exact under concurrency, and waiting for a disk flush
@@ -37,41 +38,52 @@ export class McpQuotas {
     const month = usageMonth(now);
     const rows = await this.db.transaction(async (trx) => {
       await trx.raw('SET LOCAL synchronous_commit TO OFF');
+      // The key's current limits ride along in EXCLUDED; ON CONFLICT locks the counter row, so
+      // concurrent calls of one key take turns and each sees the count the one before left.
       const result = await trx.raw<{ rows: unknown[] }>(
-      `UPDATE api_keys SET
-         mcp_requests_this_month = CASE WHEN mcp_usage_month = :month THEN mcp_requests_this_month + 1 ELSE 1 END,
-         mcp_tokens_this_month = CASE WHEN mcp_usage_month = :month THEN mcp_tokens_this_month ELSE 0 END,
-         mcp_usage_month = :month
-       WHERE id = :id
-         AND (mcp_usage_month IS DISTINCT FROM :month
-              OR ((max_requests_per_month IS NULL OR mcp_requests_this_month < max_requests_per_month)
-                  AND (max_tokens_per_month IS NULL OR mcp_tokens_this_month < max_tokens_per_month)))
-       RETURNING id`,
+        `INSERT INTO mcp_key_usage AS u (api_key_id, month, requests, tokens)
+           SELECT id, :month, 1, 0 FROM api_keys WHERE id = :id
+         ON CONFLICT (api_key_id) DO UPDATE SET
+           requests = CASE WHEN u.month = EXCLUDED.month THEN u.requests + 1 ELSE 1 END,
+           tokens = CASE WHEN u.month = EXCLUDED.month THEN u.tokens ELSE 0 END,
+           month = EXCLUDED.month
+         WHERE u.month <> EXCLUDED.month
+            OR (SELECT (k.max_requests_per_month IS NULL OR u.requests < k.max_requests_per_month)
+                   AND (k.max_tokens_per_month IS NULL OR u.tokens < k.max_tokens_per_month)
+                  FROM api_keys k WHERE k.id = u.api_key_id)
+         RETURNING u.api_key_id`,
         { id: apiKeyId, month },
       );
       return result.rows;
     });
     if (rows.length) return null;
-    const key = await this.db('api_keys')
-      .where({ id: apiKeyId })
-      .first('max_requests_per_month', 'max_tokens_per_month', 'mcp_requests_this_month', 'mcp_tokens_this_month');
+    const row = await this.db('mcp_key_usage as u')
+      .join('api_keys as k', 'k.id', 'u.api_key_id')
+      .where('u.api_key_id', apiKeyId)
+      .first('k.max_requests_per_month', 'k.max_tokens_per_month', 'u.requests', 'u.tokens');
     const resetsAt = nextMonthStart(now);
-    if (key && key.max_requests_per_month !== null && key.mcp_requests_this_month >= key.max_requests_per_month) {
-      return { quota: 'requests', limit: key.max_requests_per_month, used: key.mcp_requests_this_month, resetsAt };
+    if (row && row.max_requests_per_month !== null && row.requests >= row.max_requests_per_month) {
+      return { quota: 'requests', limit: row.max_requests_per_month, used: row.requests, resetsAt };
     }
-    return { quota: 'tokens', limit: Number(key?.max_tokens_per_month ?? 0), used: Number(key?.mcp_tokens_this_month ?? 0), resetsAt };
+    return { quota: 'tokens', limit: Number(row?.max_tokens_per_month ?? 0), used: Number(row?.tokens ?? 0), resetsAt };
   }
 
   /** Adds the tokens an execution used (the same month as the call it belongs to), in the caller's transaction. */
   async addTokens(trx: Db, apiKeyId: string, tokens: number, now = new Date()): Promise<void> {
     if (!(tokens > 0)) return;
     await trx.raw(
-      `UPDATE api_keys SET
-         mcp_tokens_this_month = CASE WHEN mcp_usage_month = :month THEN mcp_tokens_this_month + :tokens ELSE :tokens END,
-         mcp_requests_this_month = CASE WHEN mcp_usage_month = :month THEN mcp_requests_this_month ELSE 0 END,
-         mcp_usage_month = :month
-       WHERE id = :id`,
+      `UPDATE mcp_key_usage SET
+         tokens = CASE WHEN month = :month THEN tokens + :tokens ELSE :tokens END,
+         requests = CASE WHEN month = :month THEN requests ELSE 0 END,
+         month = :month
+       WHERE api_key_id = :id`,
       { id: apiKeyId, tokens: Math.round(tokens), month: usageMonth(now) },
     );
+  }
+
+  /** The key's counters this month (zero when it has none or they belong to an earlier month). */
+  async usage(apiKeyId: string, now = new Date()): Promise<{ requests: number; tokens: number }> {
+    const row = await this.db('mcp_key_usage').where({ api_key_id: apiKeyId, month: usageMonth(now) }).first('requests', 'tokens');
+    return { requests: Number(row?.requests ?? 0), tokens: Number(row?.tokens ?? 0) };
   }
 }

@@ -255,8 +255,7 @@ describe('the official SDK client over Streamable HTTP', () => {
     expect(raw.body).toMatchObject({ id: 9, error: { code: -32002, data: { quota: 'requests', limit: 2 } } });
     // tools/list is not a call: it still answers.
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
-    const row = await stack.container.db('api_keys').where({ id: apiKey.id }).first();
-    expect(row.mcp_requests_this_month).toBe(2);
+    expect(await stack.container.services.mcp.quotas.usage(apiKey.id)).toEqual({ requests: 2, tokens: 0 });
   });
 
   it('concurrent calls never pass the request quota', async () => {
@@ -265,7 +264,7 @@ describe('the official SDK client over Streamable HTTP', () => {
     const results = await Promise.all(Array.from({ length: 16 }, (_, i) => call(i)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(11);
-    expect((await stack.container.db('api_keys').where({ id: apiKey.id }).first()).mcp_requests_this_month).toBe(5);
+    expect((await stack.container.services.mcp.quotas.usage(apiKey.id)).requests).toBe(5);
   });
 
   it('past the monthly token quota: 429; a new UTC month resets the counters', async () => {
@@ -276,10 +275,11 @@ describe('the official SDK client over Streamable HTTP', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.data).toMatchObject({ quota: 'tokens', limit: 1 });
     // Counters from an earlier month are reset by the first request of this one.
-    await stack.container.db('api_keys').where({ id: apiKey.id }).update({ mcp_usage_month: '2000-01' });
+    await stack.container.db('mcp_key_usage').where({ api_key_id: apiKey.id }).update({ month: '2000-01' });
     expect((await call()).status).toBe(200);
-    const row = await stack.container.db('api_keys').where({ id: apiKey.id }).first();
-    expect(row.mcp_requests_this_month).toBe(1);
+    const usage = await stack.container.services.mcp.quotas.usage(apiKey.id);
+    expect(usage.requests).toBe(1);
+    expect(usage.tokens).toBeGreaterThan(0);
   });
 
   it('marks lastUsedAt of the key on every request', async () => {
