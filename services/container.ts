@@ -221,7 +221,6 @@ export function createContainer(infra: Infrastructure): Container {
   const mcpChains = new McpChains({ db, temporal, config });
   const mcp = new McpService({
     db,
-    audit,
     quotas: new McpQuotas(db),
     stored: mcpStored,
     tools: mcpTools,

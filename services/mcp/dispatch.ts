@@ -3,7 +3,6 @@ import type { Principal } from '../../domain/principal';
 import type { PromptViewer } from '../../domain/prompts/visibility';
 import { zodDetails } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import type { AuditService } from '../audit/audit';
 import { type McpToolService, toolInputSchema } from './custom-tools';
 import {
   type Classified,
@@ -63,7 +62,6 @@ export class McpService {
   constructor(
     private readonly deps: {
       db: Db;
-      audit: AuditService;
       quotas: McpQuotas;
       stored: McpStoredPrompts;
       tools: McpToolService;
@@ -244,26 +242,21 @@ export class McpService {
     return { content: [{ type: 'text', text: JSON.stringify(outcome.payload) }], isError: outcome.isError };
   }
 
-  /**
-   * The call's tokens on the key's monthly counter and its audit entry, in one transaction (one
-   * commit, without waiting for the WAL flush: see quotas.ts), before the answer is sent.
-   */
+  /** The call's tokens on the key's monthly counter and its audit entry: one write (quotas.ts). */
   private record(principal: Principal, toolName: string, toolType: ToolType, outcome: ToolOutcome, durationMs: number) {
     const code = outcome.isError ? (outcome.payload as { code?: string } | null)?.code : undefined;
-    return this.deps.db.transaction(async (trx) => {
-      await trx.raw('SET LOCAL synchronous_commit TO OFF');
-      await this.deps.audit.recordFor(
-        principal,
-        {
-          action: outcome.isError ? 'mcp.tool.error' : 'mcp.tool.execute',
-          resourceType: 'mcp_tool',
-          resourceId: toolName,
-          details: { apiKeyId: principal.apiKey?.id ?? null, toolName, toolType, tokenCount: outcome.tokens, durationMs: Math.round(durationMs), ...(code ? { errorCode: code } : {}) },
-        },
-        trx,
-      );
-      // The key's row last: its lock (every call of the key takes it) is held for the shortest time.
-      if (principal.apiKey) await this.deps.quotas.addTokens(trx, principal.apiKey.id, outcome.tokens);
-    });
+    const apiKeyId = principal.apiKey?.id ?? null;
+    return this.deps.quotas.record(
+      {
+        apiKeyId,
+        companyId: principal.companyId,
+        userId: principal.userId,
+        action: outcome.isError ? 'mcp.tool.error' : 'mcp.tool.execute',
+        resourceType: 'mcp_tool',
+        resourceId: toolName,
+        details: { apiKeyId, toolName, toolType, tokenCount: outcome.tokens, durationMs: Math.round(durationMs), ...(code ? { errorCode: code } : {}) },
+      },
+      outcome.tokens,
+    );
   }
 }
