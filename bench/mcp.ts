@@ -57,7 +57,7 @@ interface Kind {
 const rpcCall = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 
 const KINDS: Kind[] = [
-  { name: 'direct POST /api/gateway/execute', path: '/api/gateway/execute', body: JSON.stringify({ prompt: PROMPT, providerType: 'OPENAI' }) },
+  { name: 'direct POST /api/gateway/execute', path: '/api/gateway/execute', body: JSON.stringify({ prompt: PROMPT, model: 'gpt-4o-mini' }) },
   { name: 'MCP tools/call execute_prompt', path: '/api/v1/mcp', body: rpcCall('execute_prompt', { prompt: PROMPT, model: 'gpt-4o-mini' }) },
   { name: 'MCP ping', path: '/api/v1/mcp', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) },
   { name: 'MCP tools/call check_security', path: '/api/v1/mcp', body: rpcCall('check_security', { prompt: PROMPT }) },
