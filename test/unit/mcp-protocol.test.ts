@@ -1,4 +1,5 @@
 import { toolInputSchema } from '../../services/mcp/custom-tools';
+import { McpService } from '../../services/mcp/dispatch';
 import { allowsBatch, classify } from '../../services/mcp/jsonrpc';
 import { platformToolList } from '../../services/mcp/platform-tools';
 import { nextMonthStart } from '../../services/mcp/quotas';
@@ -58,5 +59,33 @@ describe('tool input schemas', () => {
     const v = (variables: string[]) => ({ variables }) as never;
     expect(toolInputSchema('chain', [v(['topic']), v(['previousOutput', 'step1Output', 'tone'])]).required).toEqual(['topic', 'tone']);
     expect(toolInputSchema('custom', [v(['a', 'b'])]).required).toEqual(['a', 'b']);
+  });
+});
+
+describe('dispatch: an unexpected failure is -32603 without its message', () => {
+  it('answers -32603 (HTTP 200) and logs the error; other requests of the batch still run', async () => {
+    const logged: unknown[] = [];
+    const service = new McpService({
+      db: {} as never,
+      quotas: { reserve: async () => null, record: async () => undefined } as never,
+      stored: { viewerOf: async () => ({}), homeCompanyOwns: async () => true } as never,
+      tools: {} as never,
+      runner: {
+        platform: async () => {
+          throw new Error('secret connection string in this message');
+        },
+      } as never,
+      logger: { error: (o: unknown) => logged.push(o) } as never,
+    });
+    const principal = { via: 'api_key', companyId: 'c', userId: 'u', role: 'ADMIN', permissions: new Set(['gateway.execute']), features: new Set(), apiKey: { id: 'k', kind: 'GATEWAY', type: 'FULL_ACCESS', scopes: [] } } as never;
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'check_security', arguments: { prompt: 'x' } } };
+    const single = await service.handleBody(principal, call, '2025-11-25');
+    expect(single).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'Internal error' } } });
+    expect(logged).toHaveLength(1);
+    const batch = await service.handleBody(principal, [call, { jsonrpc: '2.0', id: 8, method: 'ping' }], '2024-11-05');
+    expect(batch.body).toEqual([
+      { jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'Internal error' } },
+      { jsonrpc: '2.0', id: 8, result: {} },
+    ]);
   });
 });
