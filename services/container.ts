@@ -54,6 +54,14 @@ import { McpQuotas } from './mcp/quotas';
 import { McpStoredPrompts } from './mcp/stored-prompts';
 import { McpToolRunner } from './mcp/tool-runs';
 import { SecurityCheckService } from './security/security-checks';
+import { ZkContentService } from './zero-knowledge/encrypted';
+import { ParsingAttachments } from './parsing/attachments';
+import { ParsingService } from './parsing/parsing';
+import { ParsingSettingsService } from './parsing/settings';
+import { ParsingSanitizerClient } from '../activities/sanitizer/parsing-client';
+import { ZkKeyService } from './zero-knowledge/keys';
+import { ZkSettingsService } from './zero-knowledge/settings';
+import { ZkShareService } from './zero-knowledge/shares';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -110,6 +118,14 @@ export interface Services {
   mcp: McpService;
   mcpTools: McpToolService;
   mcpChains: McpChains;
+  // Zero-knowledge encryption (issue 15)
+  zkSettings: ZkSettingsService;
+  zkKeys: ZkKeyService;
+  zkContent: ZkContentService;
+  zkShares: ZkShareService;
+  // Document parsing (issue 15)
+  parsingSettings: ParsingSettingsService;
+  parsing: ParsingService;
 }
 
 export interface Container extends Infrastructure {
@@ -117,6 +133,9 @@ export interface Container extends Infrastructure {
   start(): void;
   close(): Promise<void>;
 }
+
+/** Tries per Temporal call from the api: about 2 s of backoff, then 503 (see TemporalGateway). */
+const API_TEMPORAL_RETRY_ATTEMPTS = 6;
 
 export function createInfrastructure(config: Config, overrides: Partial<Infrastructure> = {}): Infrastructure {
   return {
@@ -126,7 +145,7 @@ export function createInfrastructure(config: Config, overrides: Partial<Infrastr
     metrics: overrides.metrics ?? createMetrics(),
     secretBox: overrides.secretBox ?? new SecretBox(config.ENCRYPTION_KEY),
     temporal:
-      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
+      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE, API_TEMPORAL_RETRY_ATTEMPTS),
     providerRegistry: overrides.providerRegistry ?? createProviderRegistry(),
     tracing: overrides.tracing ?? createTracing(config),
   };
@@ -183,6 +202,8 @@ export function createContainer(infra: Infrastructure): Container {
     flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
   });
   const documentTypes = new DocumentTypeService({ db, audit });
+  // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
+  const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
   const gateway = new GatewayService({
     config,
     routing,
@@ -198,6 +219,7 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
     sanitization,
     prompts: gatewayPrompts,
+    documents: new ParsingAttachments({ settings: parsingSettings }),
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -227,6 +249,10 @@ export function createContainer(infra: Infrastructure): Container {
     runner: new McpToolRunner({ db, gateway, security: new SecurityCheckService(audit), stored: mcpStored, tools: mcpTools, chains: mcpChains, audit }),
     logger,
   });
+  // Zero knowledge (issue 15): data keys sealed under ENCRYPTION_KEY, content stored as the client's ciphertext.
+  const zkSettings = new ZkSettingsService({ db, audit, globalEnabled: config.PZK_GLOBAL_ENABLED });
+  const zkKeys = new ZkKeyService({ db, box: secretBox, audit, settings: zkSettings, keyTtlDays: config.PZK_KEY_TTL_DAYS });
+  const parsingClient = new ParsingSanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: Math.max(config.SANITIZER_TIMEOUT_MS, 60_000) });
   const services: Services = {
     audit,
     auth,
@@ -263,6 +289,12 @@ export function createContainer(infra: Infrastructure): Container {
     mcp,
     mcpTools,
     mcpChains,
+    zkSettings,
+    zkKeys,
+    zkContent: new ZkContentService({ db, audit, settings: zkSettings, keys: zkKeys }),
+    zkShares: new ZkShareService({ db, audit, settings: zkSettings, keys: zkKeys }),
+    parsingSettings,
+    parsing: new ParsingService({ settings: parsingSettings, sanitizer: parsingClient, logger }),
   };
   return {
     ...infra,

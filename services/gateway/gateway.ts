@@ -28,6 +28,7 @@ import { dryRunAnswer } from './dry-run';
 import type { ExecuteRequest } from './execute-request';
 import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from './execution-record';
 import { GatewayPrompts, type Injection, type StoredPromptRef } from '../prompts/gateway-prompts';
+import { ParsingAttachments } from '../parsing/attachments';
 import { type GatewayDeps, geofencing } from './plan';
 import { GatewayPlanner } from './planning';
 import type { ProtectedRun } from './sanitization';
@@ -82,6 +83,9 @@ export class GatewayService {
       stored = resolved.prompt;
       injection = resolved.injection;
     }
+
+    // PDF attachments become text or Markdown under the effective parsing mode (NATIVE leaves them).
+    if (this.deps.documents && ParsingAttachments.applies(req)) req = await this.deps.documents.prepare(principal, req, stored?.id);
 
     // Rules 1 and 2 (entitlement, the effective policy's sanitization mode, documents): 403s are thrown here, before anything runs.
     const applied = await this.planner.effectivePolicy(principal, req);
@@ -139,12 +143,24 @@ export class GatewayService {
     }
 
     const stripped = stripTelemetry(result.content);
-    // The caller gets the originals back (strict: only complete wrappers are restored).
-    if (protectedRun) stripped.content = await this.deps.sanitization.restore(protectedRun, stripped.content);
     const cost = costUsd(
       candidate.provider.prices.find((m) => m.name === candidate.model),
       result.usage,
     );
+    // The caller gets the originals back (strict: only complete wrappers are restored).
+    if (protectedRun) {
+      try {
+        stripped.content = await this.deps.sanitization.restore(protectedRun, stripped.content, executionId);
+      } catch (err) {
+        // The provider has answered (and been paid): the call is recorded, as an error, and the
+        // stand-in answer is withheld rather than handed out as if it were the caller's own data.
+        const failed = answeredExecutionRecord(recordContext, outcome, result, { costUsd: cost, telemetryMode, telemetryWrapped, telemetry: stripped.telemetry });
+        const reason = err instanceof Error ? err.message : String(err);
+        this.deps.recorder.record({ ...failed, status: 'ERROR', errorCode: 'RESTORE_FAILED', errorMessage: reason.slice(0, 1000), latencyMs: Math.round(performance.now() - startedAt) });
+        this.deps.metrics.gatewayExecutions.inc({ mode: req.executionMode, status: 'error', provider_type: candidate.provider.type });
+        throw err;
+      }
+    }
     const executedAt = new Date().toISOString();
     if (req.session_id) {
       this.affinity.set(principal.companyId, req.session_id, candidate.provider.id, candidate.model, req.session_ttl ?? DEFAULT_SESSION_TTL_SECONDS);

@@ -1,3 +1,4 @@
+import type { ParsingAttachments } from '../parsing/attachments';
 /**
  * What a gateway plan is (the ordered candidates, the policy that governs them, the attempt budget)
  * and the per-object memos built from the cached providers and policies: a plan's candidates, its
@@ -48,6 +49,8 @@ export interface GatewayDeps {
   breakers: BreakerGate;
   /** Stored prompts (metadata.promptId), bound documents and resolveReferences (issue 11). */
   prompts?: GatewayPrompts;
+  /** PDF document attachments parsed per the effective parsing mode (issue 15). */
+  documents?: ParsingAttachments;
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */
