@@ -4,6 +4,7 @@ import { PromptVersion } from '../../db/models/prompt-version';
 import type { Principal } from '../../domain/principal';
 import { canSeePrompt, type PromptViewer } from '../../domain/prompts/visibility';
 import { ApiError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { PromptAccess } from '../prompts/access';
 import type { PromptService } from '../prompts/prompts';
 
@@ -15,14 +16,16 @@ import type { PromptService } from '../prompts/prompts';
  *
  * The reasons, in the order checked:
  * - not_found: missing, another company's, or not visible to the key's owner ("Stored prompt not found")
+ * - encrypted: a zero-knowledge prompt (zk_prompts, spec document 2): the server cannot read it, so
+ *   only a signed-in member's client, which decrypts it, can run it
  * - deactivated: the prompt is switched off
  * - home_company: the key's company is not its owner's home company
  * - no_version: no production version, or the versionId asked for is not one of the prompt's
  *
- * Encrypted prompts ("executable only from a signed-in session") need the zero-knowledge storage
- * of spec document 2, which has no table yet: until it lands no prompt is encrypted.
+ * Encrypted prompts live apart from the library (services/zero-knowledge), so a custom or chain
+ * tool can never name one: tools/list has none to omit.
  */
-export type Refusal = 'not_found' | 'deactivated' | 'home_company' | 'no_version';
+export type Refusal = 'not_found' | 'encrypted' | 'deactivated' | 'home_company' | 'no_version';
 
 export type RunCheck = { ok: true; prompt: Prompt; version: PromptVersion } | { ok: false; reason: Refusal; message: string };
 
@@ -46,7 +49,17 @@ export class McpStoredPrompts {
   /** The checks of one prompt (by public promptId or database id) and the version to run. */
   async check(principal: Principal, viewer: PromptViewer, ref: string, versionRef: string | undefined, homeOk: boolean): Promise<RunCheck> {
     const prompt = await this.deps.access.findInCompany(principal.companyId, ref);
+    if (!prompt && (await this.isEncrypted(principal.companyId, ref))) {
+      return { ok: false, reason: 'encrypted', message: `Stored prompt ${ref} is encrypted: it is executable only from a signed-in session, whose client decrypts it` };
+    }
     return this.checkPrompt(prompt, viewer, versionRef, homeOk);
+  }
+
+  /** A zero-knowledge prompt of the company by public promptId or id. */
+  private async isEncrypted(companyId: string, ref: string): Promise<boolean> {
+    const q = this.deps.db('zk_prompts').where({ company_id: companyId });
+    q.where(isUuid(ref) ? { id: ref } : { prompt_id: ref });
+    return Boolean(await q.first('id'));
   }
 
   async checkPrompt(prompt: Prompt | undefined, viewer: PromptViewer, versionRef: string | undefined, homeOk: boolean): Promise<RunCheck> {

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runMcpExample } from '../../examples/mcp-client';
+import { PzkClient } from '../../examples/pzk-client';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**
@@ -134,6 +135,23 @@ describe('the official SDK client over Streamable HTTP', () => {
     expect(await simTotal()).toBe(before);
     expect((await auditRows('mcp.tool.error')).some((r) => r.details.toolName === 'execute_stored_prompt')).toBe(true);
     expect((await auditRows('mcp.security.refused')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an encrypted (zero-knowledge) prompt is refused: executable only from a signed-in session', async () => {
+    const admin = await stack.login(co.adminEmail, co.adminPassword);
+    expect((await stack.http('PUT', '/api/v1/zero-knowledge/company', { token: admin, body: { enabled: true } })).status).toBe(200);
+    const project = await stack.http<{ project: { id: string } }>('POST', '/api/v1/projects', { token: admin, body: { name: 'mcp zk project' } });
+    const repo = await stack.http<{ repository: { repositoryId: string } }>('POST', '/api/v1/repositories', { token: admin, body: { name: 'mcp-zk-repo', projectId: project.body.project.id } });
+    expect(repo.status).toBe(201);
+    const zk = await PzkClient.create({ baseUrl: stack.url, session: admin, apiKey: co.gatewayKey });
+    await zk.bootstrap('initialize', [repo.body.repository.repositoryId]);
+    const stored = await zk.storePrompt(repo.body.repository.repositoryId, { name: 'secret', userPrompt: 'Encrypted {{thing}}' });
+    const client = await connect(co.gatewayKey);
+    const before = await simTotal();
+    const refused = await client.callTool({ name: 'execute_stored_prompt', arguments: { promptId: stored.promptId as string, variables: { thing: 'x' } } });
+    expect(refused.isError).toBe(true);
+    expect(payload(refused)).toMatchObject({ code: 'ENCRYPTED', error: expect.stringMatching(/encrypted: it is executable only from a signed-in session/) });
+    expect(await simTotal()).toBe(before);
   });
 
   it('a key whose owner has another home company sees no custom tools and is refused stored prompts', async () => {
