@@ -31,6 +31,8 @@ import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
+import { usageRoutes } from './routes/usage';
+import { advisorySubscriptionRoutes } from './routes/advisory-subscriptions';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -60,6 +62,8 @@ export function createApp(container: Container): Koa {
     ...webhookRoutes,
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
+    ...advisorySubscriptionRoutes,
+    ...usageRoutes,
     ...routingPolicyRoutes,
     ...shieldRoutes,
     ...promptRoutes,

@@ -47,6 +47,10 @@ import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
+import { AdvisoryMeter } from './usage/metering';
+import { AdvisorySubscriptionService } from './usage/subscriptions';
+import { UsageRecorder } from './usage/usage-recorder';
+import { UsageService } from './usage/usage';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -99,6 +103,10 @@ export interface Services {
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
   analytics: ExecutionAnalyticsService;
+  // Company operations (issue 16)
+  advisorySubscriptions: AdvisorySubscriptionService;
+  usageRecorder: UsageRecorder;
+  usage: UsageService;
 }
 
 export interface Container extends Infrastructure {
@@ -151,13 +159,21 @@ export function createContainer(infra: Infrastructure): Container {
     evidenceDays: config.ROUTING_EVIDENCE_DAYS,
   });
   const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
+  // Advisory subscriptions (issue 16): limits and batched usage events for subscribers' keys.
+  const advisoryLimiter = new AdvisoryRateLimiter(db);
+  const advisorySubscriptions = new AdvisorySubscriptionService(db, audit);
+  const usageRecorder = new UsageRecorder(db, logger, {
+    flushIntervalMs: config.EXECUTION_FLUSH_INTERVAL_MS,
+    maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
+  });
   const routingAdvisory = new RoutingAdvisoryService({
     db,
     config,
     routing,
     providers,
     health: providerHealth,
-    limiter: new AdvisoryRateLimiter(db),
+    limiter: advisoryLimiter,
+    meter: new AdvisoryMeter(advisorySubscriptions, advisoryLimiter, usageRecorder),
   });
   // Prompt library (issue 11): stored prompts, test runs, custom documents; the gateway resolves metadata.promptId.
   const promptAccess = new PromptAccess(db);
@@ -237,6 +253,9 @@ export function createContainer(infra: Infrastructure): Container {
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
+    advisorySubscriptions,
+    usageRecorder,
+    usage: new UsageService({ db, audit, subscriptions: advisorySubscriptions }),
   };
   return {
     ...infra,
@@ -244,12 +263,14 @@ export function createContainer(infra: Infrastructure): Container {
     start() {
       auth.start();
       recorder.start();
+      usageRecorder.start();
       breakers.start();
       gatewayPrompts.start();
     },
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
+      await usageRecorder.stop();
       await gatewayPrompts.stop();
       await webhooks.drain();
       await auth.stop();
