@@ -51,6 +51,7 @@ import { AdvisoryMeter } from './usage/metering';
 import { AdvisorySubscriptionService } from './usage/subscriptions';
 import { UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage';
+import { UsageExport } from './usage/export';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -107,6 +108,7 @@ export interface Services {
   advisorySubscriptions: AdvisorySubscriptionService;
   usageRecorder: UsageRecorder;
   usage: UsageService;
+  usageExport: UsageExport;
 }
 
 export interface Container extends Infrastructure {
@@ -166,6 +168,7 @@ export function createContainer(infra: Infrastructure): Container {
     flushIntervalMs: config.EXECUTION_FLUSH_INTERVAL_MS,
     maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
   });
+  const usage = new UsageService({ db, audit, subscriptions: advisorySubscriptions });
   const routingAdvisory = new RoutingAdvisoryService({
     db,
     config,
@@ -255,7 +258,8 @@ export function createContainer(infra: Infrastructure): Container {
     analytics: new ExecutionAnalyticsService(db),
     advisorySubscriptions,
     usageRecorder,
-    usage: new UsageService({ db, audit, subscriptions: advisorySubscriptions }),
+    usage,
+    usageExport: new UsageExport({ db, usage }),
   };
   return {
     ...infra,

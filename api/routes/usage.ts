@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { TIME_RANGES, type TimeRange } from '../../services/usage/usage';
 import { errorSchema } from '../schemas/common';
-import { acknowledgeAlertBody, usageAlertsSchema, usageQuery, usageSummarySchema } from '../schemas/usage';
+import { acknowledgeAlertBody, usageAlertsSchema, usageExportQuery, usageExportSchema, usageQuery, usageSummarySchema } from '../schemas/usage';
 import { defineRoute } from './define';
 import { failingAs, usageCaller } from './usage-auth';
 
@@ -81,6 +81,32 @@ export const usageRoutes = [
     async handler(ctx, { body }) {
       const principal = await usageCaller(ctx);
       return failingAs(ctx, 'Failed to retrieve usage alerts', () => ctx.services.usage.acknowledge(principal, body ?? {}));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/usage/export',
+    summary: 'Download the usage events of a date range (at most 90 days, 1,000 records, most recent first) as CSV or JSON',
+    tags: TAGS,
+    auth: 'public',
+    query: usageExportQuery,
+    responses: {
+      200: { description: 'text/csv with Content-Disposition, or JSON {metadata, data}', schema: usageExportSchema },
+      400: {
+        description:
+          'startDate and endDate are required; Invalid date format. Use ISO 8601 format; startDate must be before endDate; Date range cannot exceed 90 days',
+        schema: errorSchema,
+      },
+      ...common401403,
+      404: { description: 'Subscription not found or access denied; No usage data found for the specified date range', schema: errorSchema },
+      500: { description: '{error: Failed to export usage data}', schema: errorSchema },
+    },
+    async handler(ctx, { query }) {
+      const principal = await usageCaller(ctx);
+      const file = await failingAs(ctx, 'Failed to export usage data', () => ctx.services.usageExport.export(principal, query));
+      ctx.set('Content-Disposition', `attachment; filename="${file.filename}"`);
+      ctx.type = file.contentType;
+      return file.body;
     },
   }),
 ];

@@ -71,3 +71,36 @@ export const subscriptionSchema = z
 
 export const createSubscriptionSchema = createSubscriptionBody.openapi('CreateAdvisorySubscription');
 export const updateSubscriptionSchema = updateSubscriptionBody.openapi('UpdateAdvisorySubscription');
+
+export const usageExportQuery = z.object({
+  startDate: z.string().optional().describe('ISO 8601, required'),
+  endDate: z.string().optional().describe('ISO 8601, required; at most 90 days after startDate'),
+  subscriptionId: z.string().optional(),
+  format: z.string().optional().describe('csv (default) or json'),
+  includeDetails: z.string().optional().describe('true adds clientIP, userAgent and contactEmail'),
+});
+
+const exportRecord = z.object({
+  timestamp: z.string(),
+  subscriberId: z.string(),
+  subscriberName: z.string(),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  requestType: z.enum(USAGE_REQUEST_TYPES),
+  success: z.boolean(),
+  clientIP: z.string().nullable().optional(),
+  userAgent: z.string().nullable().optional(),
+  contactEmail: z.string().optional(),
+});
+
+export const usageExportSchema = z
+  .object({
+    metadata: z.object({
+      exportedAt: z.string(),
+      exportedBy: z.string().describe("The exporting user's email"),
+      dateRange: z.object({ start: z.string(), end: z.string() }),
+      totalRecords: z.number(),
+      subscriptionId: z.string().describe('The subscription, or all'),
+    }),
+    data: z.array(exportRecord),
+  })
+  .openapi('UsageExport');

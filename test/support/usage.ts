@@ -39,6 +39,8 @@ export interface Seeded {
   at: Date;
   type?: 'ROUTING_ADVICE' | 'PROVIDER_HEALTH' | 'COST_ESTIMATE';
   success?: boolean;
+  clientIp?: string;
+  userAgent?: string;
 }
 
 export async function seedEvents(stack: Stack, events: Seeded[]): Promise<void> {
@@ -50,8 +52,8 @@ export async function seedEvents(stack: Stack, events: Seeded[]): Promise<void> 
       subscription_id: e.subscriptionId,
       request_type: e.type ?? 'ROUTING_ADVICE',
       success: e.success ?? true,
-      client_ip: '203.0.113.7',
-      user_agent: 'seed/1.0',
+      client_ip: e.clientIp ?? '203.0.113.7',
+      user_agent: e.userAgent ?? 'seed/1.0',
       created_at: e.at,
     })),
   );
