@@ -32,6 +32,7 @@ import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import { usageRoutes } from './routes/usage';
+import { complianceRoutes } from './routes/compliance';
 import { advisorySubscriptionRoutes } from './routes/advisory-subscriptions';
 
 declare module 'koa' {
@@ -64,6 +65,7 @@ export function createApp(container: Container): Koa {
     ...routingAdvisoryRoutes,
     ...advisorySubscriptionRoutes,
     ...usageRoutes,
+    ...complianceRoutes,
     ...routingPolicyRoutes,
     ...shieldRoutes,
     ...promptRoutes,

@@ -52,6 +52,7 @@ import { AdvisorySubscriptionService } from './usage/subscriptions';
 import { UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage';
 import { UsageExport } from './usage/export';
+import { ComplianceService } from './compliance/compliance';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -109,6 +110,7 @@ export interface Services {
   usageRecorder: UsageRecorder;
   usage: UsageService;
   usageExport: UsageExport;
+  compliance: ComplianceService;
 }
 
 export interface Container extends Infrastructure {
@@ -260,6 +262,7 @@ export function createContainer(infra: Infrastructure): Container {
     usageRecorder,
     usage,
     usageExport: new UsageExport({ db, usage }),
+    compliance: new ComplianceService({ db, webhooks }),
   };
   return {
     ...infra,
