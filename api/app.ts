@@ -33,6 +33,7 @@ import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import { usageRoutes } from './routes/usage';
 import { complianceRoutes } from './routes/compliance';
+import { onboardingRoutes } from './routes/onboarding';
 import { advisorySubscriptionRoutes } from './routes/advisory-subscriptions';
 
 declare module 'koa' {
@@ -66,6 +67,7 @@ export function createApp(container: Container): Koa {
     ...advisorySubscriptionRoutes,
     ...usageRoutes,
     ...complianceRoutes,
+    ...onboardingRoutes,
     ...routingPolicyRoutes,
     ...shieldRoutes,
     ...promptRoutes,

@@ -53,6 +53,7 @@ import { UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage';
 import { UsageExport } from './usage/export';
 import { ComplianceService } from './compliance/compliance';
+import { OnboardingService } from './onboarding/onboarding';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -111,6 +112,7 @@ export interface Services {
   usage: UsageService;
   usageExport: UsageExport;
   compliance: ComplianceService;
+  onboarding: OnboardingService;
 }
 
 export interface Container extends Infrastructure {
@@ -263,6 +265,7 @@ export function createContainer(infra: Infrastructure): Container {
     usage,
     usageExport: new UsageExport({ db, usage }),
     compliance: new ComplianceService({ db, webhooks }),
+    onboarding: new OnboardingService({ db, audit, routingPolicies }),
   };
   return {
     ...infra,
