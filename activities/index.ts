@@ -9,6 +9,7 @@ import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
+import { createRetentionActivities } from './retention';
 import { createShieldActivities } from './shield';
 import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 
@@ -36,6 +37,8 @@ export interface ActivityUseCases {
   repairBatchJobs(): Promise<{ checked: number; started: string[] }>;
   /** Deletes sanitizer sessions past their TTL; how many (services/sanitizer/sessions.ts). */
   deleteExpiredSanitizerSessions(): Promise<number>;
+  /** Deletes data past each company's retention (services/onboarding/retention.ts). */
+  applyDataRetention(): Promise<{ executions: number; promptLogs: number; responses: number }>;
   /** A prompt test case through the gateway service (services/prompts/test-case-executor.ts). */
   promptCases: PromptCaseExecutor;
 }
@@ -48,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
+    ...createRetentionActivities(deps),
     ...createShieldActivities(deps),
     ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
   };

@@ -1,5 +1,6 @@
 import { ORGANIZATION_TYPES, USE_CASES } from '../../domain/onboarding/setup';
 import { ROLES } from '../../domain/roles';
+import { dataRetentionScheduleId } from '../../temporal/retention-schedule';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**
@@ -241,4 +242,45 @@ describe('onboarding roles and skip', () => {
     await stack.http('POST', '/api/v1/onboarding/setup/skip', { token: s });
     expect((await stack.http<Any>('GET', '/api/v1/onboarding/setup', { token: s })).body).toMatchObject({ isConfigured: true, company: { onboardingStatus: 'CONFIGURED' } });
   });
+});
+
+describe('retention', () => {
+  it("the daily schedule deletes execution records and stored responses older than the company's retention, nothing else", async () => {
+    await stack.startWorker();
+    const db = stack.container.db;
+    const kept = await stack.createCompany(); // no onboarding: keeps everything
+    const c = await stack.createCompany();
+    const s = await stack.login(c.adminEmail, c.adminPassword);
+    expect((await setup({ ...base, dataRetention: 'custom', customRetention: { dataRetentionDays: 7, promptLogRetentionDays: 7, responseRetentionDays: 3 } }, s)).status).toBe(200);
+    const day = 86_400_000;
+    const ago = (days: number) => new Date(Date.now() - days * day);
+    const exec = (companyId: string, days: number) => ({ id: crypto.randomUUID(), company_id: companyId, mode: 'AUTONOMOUS', status: 'SUCCESS', created_at: ago(days) });
+    const rows = [exec(c.companyId, 8), exec(c.companyId, 6), exec(kept.companyId, 400)];
+    await db('executions').insert(rows);
+    const hold = (companyId: string, days: number, status: string) => ({
+      company_id: companyId,
+      execution_id: crypto.randomUUID(),
+      status,
+      request_payload: '{}',
+      routing_decision: '{}',
+      response_payload: '{"text":"stored answer"}',
+      expires_at: ago(days - 1),
+      workflow_id: `retention-test-${crypto.randomUUID()}`,
+      created_at: ago(days),
+    });
+    const holds = await db('execution_holds')
+      .insert([hold(c.companyId, 4, 'APPROVED'), hold(c.companyId, 2, 'APPROVED'), hold(c.companyId, 10, 'PENDING_REVIEW'), hold(kept.companyId, 30, 'APPROVED')])
+      .returning('id');
+
+    const client = await stack.container.temporal.client();
+    await client.schedule.getHandle(dataRetentionScheduleId(stack.config.TEMPORAL_TASK_QUEUE)).trigger();
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (await db('executions').where({ id: rows[0].id }).first())) await new Promise((r) => setTimeout(r, 500));
+
+    // 8 days > 7: gone; 6 days: kept; another company without retention: kept.
+    expect((await db('executions').whereIn('id', rows.map((r) => r.id)).pluck('id')).sort()).toEqual([rows[1].id, rows[2].id].sort());
+    // Responses: 4 days > 3 resolved: gone; 2 days: kept; pending review: kept; the other company's: kept.
+    const left = await db('execution_holds').whereIn('id', holds.map((h) => h.id)).pluck('id');
+    expect(left.sort()).toEqual([holds[1].id, holds[2].id, holds[3].id].sort());
+  }, 120_000);
 });
