@@ -54,6 +54,7 @@ import { UsageService } from './usage/usage';
 import { UsageExport } from './usage/export';
 import { ComplianceService } from './compliance/compliance';
 import { OnboardingService } from './onboarding/onboarding';
+import { BudgetService } from './budgets/budgets';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -113,6 +114,7 @@ export interface Services {
   usageExport: UsageExport;
   compliance: ComplianceService;
   onboarding: OnboardingService;
+  budgets: BudgetService;
 }
 
 export interface Container extends Infrastructure {
@@ -195,6 +197,9 @@ export function createContainer(infra: Infrastructure): Container {
     flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
   });
   const documentTypes = new DocumentTypeService({ db, audit });
+  // Budgets (issue 16): spend from execution records as they are written; the gateway's pre-flight refuses past the budget.
+  const budgets = new BudgetService({ db, logger, webhooks });
+  recorder.setLedger(budgets);
   const gateway = new GatewayService({
     config,
     routing,
@@ -210,6 +215,7 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
     sanitization,
     prompts: gatewayPrompts,
+    budgets,
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -265,7 +271,8 @@ export function createContainer(infra: Infrastructure): Container {
     usage,
     usageExport: new UsageExport({ db, usage }),
     compliance: new ComplianceService({ db, webhooks }),
-    onboarding: new OnboardingService({ db, audit, routingPolicies }),
+    onboarding: new OnboardingService({ db, audit, routingPolicies, budgets }),
+    budgets,
   };
   return {
     ...infra,

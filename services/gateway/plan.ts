@@ -5,6 +5,7 @@
  * Shared by planning (planning.ts), the attempt loop (attempts.ts), the dry run (dry-run.ts) and the
  * execution record (execution-record.ts).
  */
+import type { Principal } from '../../domain/principal';
 import type { ProviderModelConfig } from '../../db/models/provider';
 import type { Candidate, SelectableProvider } from '../../domain/provider-selection';
 import { type RoutingPolicy, describeGeoRules, hasGeoRules } from '../../domain/routing/policy';
@@ -48,6 +49,8 @@ export interface GatewayDeps {
   breakers: BreakerGate;
   /** Stored prompts (metadata.promptId), bound documents and resolveReferences (issue 11). */
   prompts?: GatewayPrompts;
+  /** Monthly budgets (services/budgets/budgets.ts): refuses with 402 BUDGET_EXCEEDED once spent. */
+  budgets?: { admit(principal: Principal): Promise<void> };
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */

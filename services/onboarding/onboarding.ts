@@ -21,7 +21,7 @@ function requireRole(principal: Principal): void {
 }
 
 export class OnboardingService {
-  constructor(private readonly deps: { db: Db; audit: AuditService; routingPolicies: RoutingPolicyService }) {}
+  constructor(private readonly deps: { db: Db; audit: AuditService; routingPolicies: RoutingPolicyService; budgets?: { forget(companyId: string): void } }) {}
 
   async get(principal: Principal) {
     requireRole(principal);
@@ -154,6 +154,7 @@ export class OnboardingService {
       };
     });
     this.deps.routingPolicies.forget(companyId);
+    this.deps.budgets?.forget(companyId);
     return { success: true, created, warnings: plan.warnings };
   }
 
