@@ -34,6 +34,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { usageRoutes } from './routes/usage';
 import { complianceRoutes } from './routes/compliance';
 import { onboardingRoutes } from './routes/onboarding';
+import { performanceMeterRoutes } from './routes/performance-meter';
 import { advisorySubscriptionRoutes } from './routes/advisory-subscriptions';
 
 declare module 'koa' {
@@ -68,6 +69,7 @@ export function createApp(container: Container): Koa {
     ...usageRoutes,
     ...complianceRoutes,
     ...onboardingRoutes,
+    ...performanceMeterRoutes,
     ...routingPolicyRoutes,
     ...shieldRoutes,
     ...promptRoutes,

@@ -55,6 +55,7 @@ import { UsageExport } from './usage/export';
 import { ComplianceService } from './compliance/compliance';
 import { OnboardingService } from './onboarding/onboarding';
 import { BudgetService } from './budgets/budgets';
+import { PerformanceMeter } from './operability/performance-meter';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -115,6 +116,7 @@ export interface Services {
   compliance: ComplianceService;
   onboarding: OnboardingService;
   budgets: BudgetService;
+  performanceMeter: PerformanceMeter;
 }
 
 export interface Container extends Infrastructure {
@@ -273,6 +275,7 @@ export function createContainer(infra: Infrastructure): Container {
     compliance: new ComplianceService({ db, webhooks }),
     onboarding: new OnboardingService({ db, audit, routingPolicies, budgets }),
     budgets,
+    performanceMeter: new PerformanceMeter({ db }),
   };
   return {
     ...infra,
