@@ -110,6 +110,7 @@ export interface Services {
   analytics: ExecutionAnalyticsService;
   // Company operations (issue 16)
   advisorySubscriptions: AdvisorySubscriptionService;
+  advisoryMeter: AdvisoryMeter;
   usageRecorder: UsageRecorder;
   usage: UsageService;
   usageExport: UsageExport;
@@ -177,6 +178,7 @@ export function createContainer(infra: Infrastructure): Container {
     maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
   });
   const usage = new UsageService({ db, audit, subscriptions: advisorySubscriptions });
+  const advisoryMeter = new AdvisoryMeter(advisorySubscriptions, advisoryLimiter, usageRecorder);
   const routingAdvisory = new RoutingAdvisoryService({
     db,
     config,
@@ -184,7 +186,7 @@ export function createContainer(infra: Infrastructure): Container {
     providers,
     health: providerHealth,
     limiter: advisoryLimiter,
-    meter: new AdvisoryMeter(advisorySubscriptions, advisoryLimiter, usageRecorder),
+    meter: advisoryMeter,
   });
   // Prompt library (issue 11): stored prompts, test runs, custom documents; the gateway resolves metadata.promptId.
   const promptAccess = new PromptAccess(db);
@@ -269,6 +271,7 @@ export function createContainer(infra: Infrastructure): Container {
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
     advisorySubscriptions,
+    advisoryMeter,
     usageRecorder,
     usage,
     usageExport: new UsageExport({ db, usage }),

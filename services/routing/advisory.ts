@@ -71,17 +71,8 @@ export class RoutingAdvisoryService {
   ) {}
 
   /** Runs an advisory request under its subscription's meter (when the key has one), recording the outcome. */
-  private async metered<T>(principal: Principal, type: UsageRequestType, client: ClientInfo | undefined, run: (subscribed: boolean) => Promise<T>): Promise<T> {
-    const m = client && this.deps.meter ? await this.deps.meter.admit(principal, type, client) : null;
-    if (!m) return run(false);
-    try {
-      const result = await run(true);
-      m.done(true);
-      return result;
-    } catch (err) {
-      m.done(false);
-      throw err;
-    }
+  private metered<T>(principal: Principal, type: UsageRequestType, client: ClientInfo | undefined, run: (subscribed: boolean) => Promise<T>): Promise<T> {
+    return client && this.deps.meter ? this.deps.meter.metered(principal, type, client, run) : run(false);
   }
 
   /** The company's stored tier (limits and enterprise features follow it, not the tier a body claims). */

@@ -35,6 +35,23 @@ export class AdvisoryMeter {
     private readonly recorder: UsageRecorder,
   ) {}
 
+  /**
+   * Runs a request under its subscription's meter when the key has one, recording the outcome;
+   * `run` learns whether it is metered (the subscriber advisory then skips its per-key limit).
+   */
+  async metered<T>(principal: Principal, type: UsageRequestType, client: ClientInfo, run: (subscribed: boolean) => Promise<T>): Promise<T> {
+    const m = await this.admit(principal, type, client);
+    if (!m) return run(false);
+    try {
+      const result = await run(true);
+      m.done(true);
+      return result;
+    } catch (err) {
+      m.done(false);
+      throw err;
+    }
+  }
+
   /** null when the caller is not a subscription's key (the advisory's own per-key limit applies). */
   async admit(principal: Principal, type: UsageRequestType, client: ClientInfo): Promise<MeteredRequest | null> {
     const keyId = principal.apiKey?.id;

@@ -67,8 +67,10 @@ describe('advisory subscriptions', () => {
     expect(sub2).toMatchObject({ hourlyLimit: 5000, dailyLimit: 50000 });
     const estimate = await stack.http<Any>('POST', '/api/gateway/routing-advisory', { token: k2.key, body: { input: 'hello' } });
     expect(estimate.status).toBe(200);
+    // Provider health (the breakers list) with a subscription's key is a PROVIDER_HEALTH.
+    expect((await stack.http<Any>('GET', '/api/v1/routing/breakers', { token: k2.key })).status).toBe(200);
     await stack.container.services.usageRecorder.flush();
-    expect(await stack.container.db('advisory_usage_events').where({ subscription_id: sub2.id }).pluck('request_type')).toEqual(['COST_ESTIMATE']);
+    expect(await stack.container.db('advisory_usage_events').where({ subscription_id: sub2.id }).orderBy('created_at').pluck('request_type')).toEqual(['COST_ESTIMATE', 'PROVIDER_HEALTH']);
 
     // An expired subscription refuses (403) and still records the attempt.
     const patched = await stack.http<Any>('PATCH', `/api/v1/advisory-subscriptions/${sub2.id}`, { token: owner, body: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
