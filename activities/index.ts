@@ -9,6 +9,7 @@ import { createBreakerActivities } from './breakers';
 import { createHoldActivities } from './holds';
 import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
+import { createRetentionActivities } from './retention';
 import { createShieldActivities } from './shield';
 import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 import { createChainActivities } from './chain-steps';
@@ -37,6 +38,8 @@ export interface ActivityUseCases {
   repairBatchJobs(): Promise<{ checked: number; started: string[] }>;
   /** Deletes sanitizer sessions past their TTL; how many (services/sanitizer/sessions.ts). */
   deleteExpiredSanitizerSessions(): Promise<number>;
+  /** Deletes data past each company's retention (services/onboarding/retention.ts). */
+  applyDataRetention(): Promise<{ executions: number; promptLogs: number; responses: number }>;
   /** A stored prompt version through the gateway service (services/prompts/test-case-executor.ts): prompt test cases and MCP chain steps. */
   promptCases: PromptCaseExecutor;
 }
@@ -49,6 +52,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createBreakerActivities(deps),
     ...createSanitizerCleanupActivities(deps),
+    ...createRetentionActivities(deps),
     ...createShieldActivities(deps),
     ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
     // MCP chain steps run through the same gateway port as prompt test cases.

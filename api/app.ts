@@ -36,6 +36,11 @@ import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import { zeroKnowledgeRoutes } from './routes/zero-knowledge';
 import { documentParsingRoutes } from './routes/document-parsing';
+import { usageRoutes } from './routes/usage';
+import { complianceRoutes } from './routes/compliance';
+import { onboardingRoutes } from './routes/onboarding';
+import { performanceMeterRoutes } from './routes/performance-meter';
+import { advisorySubscriptionRoutes } from './routes/advisory-subscriptions';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -65,6 +70,11 @@ export function createApp(container: Container): Koa {
     ...webhookRoutes,
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
+    ...advisorySubscriptionRoutes,
+    ...usageRoutes,
+    ...complianceRoutes,
+    ...onboardingRoutes,
+    ...performanceMeterRoutes,
     ...routingPolicyRoutes,
     ...securityRoutes,
     ...shieldRoutes,

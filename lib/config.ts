@@ -150,6 +150,8 @@ const configSchema = z.object({
   SANITIZER_API_TOKEN: z.string().optional(),
   SANITIZER_TIMEOUT_MS: numberFrom(30000),
   SANITIZER_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+  // Onboarding's data retention: how often the deletes run (a day).
+  DATA_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(86_400),
 
   // --- Batch sanitization (activities/batch/protection.ts) ---
   // Lifetime of a batch item's sanitizer session: it must outlast the provider batch (OpenAI's

@@ -65,6 +65,15 @@ import { ParsingSanitizerClient } from '../activities/sanitizer/parsing-client';
 import { ZkKeyService } from './zero-knowledge/keys';
 import { ZkSettingsService } from './zero-knowledge/settings';
 import { ZkShareService } from './zero-knowledge/shares';
+import { AdvisoryMeter } from './usage/metering';
+import { AdvisorySubscriptionService } from './usage/subscriptions';
+import { UsageRecorder } from './usage/usage-recorder';
+import { UsageService } from './usage/usage';
+import { UsageExport } from './usage/export';
+import { ComplianceService } from './compliance/compliance';
+import { OnboardingService } from './onboarding/onboarding';
+import { BudgetService } from './budgets/budgets';
+import { PerformanceMeter } from './operability/performance-meter';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -133,6 +142,16 @@ export interface Services {
   // Document parsing (issue 15)
   parsingSettings: ParsingSettingsService;
   parsing: ParsingService;
+  // Company operations (issue 16)
+  advisorySubscriptions: AdvisorySubscriptionService;
+  advisoryMeter: AdvisoryMeter;
+  usageRecorder: UsageRecorder;
+  usage: UsageService;
+  usageExport: UsageExport;
+  compliance: ComplianceService;
+  onboarding: OnboardingService;
+  budgets: BudgetService;
+  performanceMeter: PerformanceMeter;
 }
 
 export interface Container extends Infrastructure {
@@ -188,13 +207,23 @@ export function createContainer(infra: Infrastructure): Container {
     evidenceDays: config.ROUTING_EVIDENCE_DAYS,
   });
   const routing = new RoutingService({ db, providers, groups: providerGroups, policies: routingPolicies, metrics: routingMetrics, breakers, logger });
+  // Advisory subscriptions (issue 16): limits and batched usage events for subscribers' keys.
+  const advisoryLimiter = new AdvisoryRateLimiter(db);
+  const advisorySubscriptions = new AdvisorySubscriptionService(db, audit);
+  const usageRecorder = new UsageRecorder(db, logger, {
+    flushIntervalMs: config.EXECUTION_FLUSH_INTERVAL_MS,
+    maxRows: config.EXECUTION_FLUSH_MAX_ROWS,
+  });
+  const usage = new UsageService({ db, audit, subscriptions: advisorySubscriptions });
+  const advisoryMeter = new AdvisoryMeter(advisorySubscriptions, advisoryLimiter, usageRecorder);
   const routingAdvisory = new RoutingAdvisoryService({
     db,
     config,
     routing,
     providers,
     health: providerHealth,
-    limiter: new AdvisoryRateLimiter(db),
+    limiter: advisoryLimiter,
+    meter: advisoryMeter,
   });
   // Prompt library (issue 11): stored prompts, test runs, custom documents; the gateway resolves metadata.promptId.
   const promptAccess = new PromptAccess(db);
@@ -215,6 +244,9 @@ export function createContainer(infra: Infrastructure): Container {
   const securityChecks = new SecurityCheckService(audit);
   const securitySettings = new SecuritySettingsService({ db, audit, ttlMs: config.AUTH_CACHE_TTL_MS });
   const protectivePrompts = new ProtectivePromptService({ db, audit, onChange: (companyId) => securitySettings.invalidate(companyId) });
+  // Budgets (issue 16): spend from execution records as they are written; the gateway's pre-flight refuses past the budget.
+  const budgets = new BudgetService({ db, logger, webhooks });
+  recorder.setLedger(budgets);
   const gateway = new GatewayService({
     config,
     routing,
@@ -232,6 +264,7 @@ export function createContainer(infra: Infrastructure): Container {
     prompts: gatewayPrompts,
     documents: new ParsingAttachments({ settings: parsingSettings }),
     security: new GatewaySecurity({ checks: securityChecks, settings: securitySettings, protectivePrompts }),
+    budgets,
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -310,6 +343,15 @@ export function createContainer(infra: Infrastructure): Container {
     zkShares: new ZkShareService({ db, audit, settings: zkSettings, keys: zkKeys }),
     parsingSettings,
     parsing: new ParsingService({ settings: parsingSettings, sanitizer: parsingClient, logger }),
+    advisorySubscriptions,
+    advisoryMeter,
+    usageRecorder,
+    usage,
+    usageExport: new UsageExport({ db, usage }),
+    compliance: new ComplianceService({ db, webhooks }),
+    onboarding: new OnboardingService({ db, audit, routingPolicies, budgets }),
+    budgets,
+    performanceMeter: new PerformanceMeter({ db }),
   };
   return {
     ...infra,
@@ -317,12 +359,14 @@ export function createContainer(infra: Infrastructure): Container {
     start() {
       auth.start();
       recorder.start();
+      usageRecorder.start();
       breakers.start();
       gatewayPrompts.start();
     },
     async close() {
       // Order matters: flush what the services buffered while the database is still open.
       await recorder.stop();
+      await usageRecorder.stop();
       await gatewayPrompts.stop();
       await webhooks.drain();
       await auth.stop();

@@ -9,6 +9,7 @@ import { createWorkerBatchRouter } from './batch/routing';
 import { createContainer, createInfrastructure } from './container';
 import { GatewayCaseExecutor } from './prompts/test-case-executor';
 import { deleteExpiredSanitizerSessions } from './sanitizer/sessions';
+import { applyDataRetention } from './onboarding/retention';
 
 /**
  * What the worker's activities need from services/, built once per worker process. Activities sit
@@ -29,6 +30,7 @@ export function createWorkerUseCases(deps: { db: Db; config: Config; secretBox: 
     batchRouting: createWorkerBatchRouter(deps),
     repairBatchJobs: () => repairBatchJobs({ db, temporal, config }),
     deleteExpiredSanitizerSessions: () => deleteExpiredSanitizerSessions(db),
+    applyDataRetention: () => applyDataRetention(db),
     promptCases: new GatewayCaseExecutor({ db: services.db, gateway: services.services.gateway, providers: services.services.providers }),
     close: async () => {
       await temporal.close();

@@ -11,6 +11,7 @@ import { ensureBatchRepairSchedule } from '../temporal/batch-repair-schedule';
 import { TemporalGateway } from '../temporal/client';
 import { ensureProviderHealthSchedule, rollupRetention } from '../temporal/provider-health-schedule';
 import { ensureSanitizerCleanupSchedule } from '../temporal/sanitizer-schedule';
+import { ensureDataRetentionSchedule } from '../temporal/retention-schedule';
 import { ensureShieldLeaverSchedule } from '../temporal/shield-leaver-schedule';
 
 /**
@@ -49,6 +50,8 @@ export async function createGatehouseWorker(
   try {
     const client = new Client({ connection: scheduleConnection, namespace: config.TEMPORAL_NAMESPACE });
     await ensureSanitizerCleanupSchedule(client, config.TEMPORAL_TASK_QUEUE, config.SANITIZER_CLEANUP_INTERVAL_SECONDS);
+    // Onboarding's retention settings, enforced once a day.
+    await ensureDataRetentionSchedule(client, config.TEMPORAL_TASK_QUEUE, config.DATA_RETENTION_INTERVAL_SECONDS);
     // Protected handoff's leaver rule: members who left start their handoffs' 30 days.
     await ensureShieldLeaverSchedule(client, config.TEMPORAL_TASK_QUEUE, config.SHIELD_LEAVER_SWEEP_SECONDS);
     // Provider health snapshots (issue 3): here rather than in the api, so the api boots without Temporal.

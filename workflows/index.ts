@@ -5,6 +5,7 @@ export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { providerBreakerWorkflow } from './breakers';
 export { providerHealthWorkflow } from './provider-health';
 export { sanitizerCleanupWorkflow } from './sanitizer-cleanup';
+export { dataRetentionWorkflow } from './data-retention';
 export { batchRepairWorkflow } from './batch-repair';
 export { handoffRetentionWorkflow, shieldLeaverSweepWorkflow } from './shield-handoff';
 export { promptTestWorkflow } from './prompt-test';

@@ -38,6 +38,9 @@ async function authenticateFor(ctx: Context, shapeB: boolean): Promise<Principal
   }
 }
 
+/** Client IP and user agent for a subscription's usage events. */
+const clientOf = (ctx: Context) => ({ ip: ctx.ip || null, userAgent: ctx.get('user-agent') || null });
+
 const subscriberAuth: AuthRule = { accept: ['gateway_key', 'external_key'] };
 
 export const routingAdvisoryRoutes = [
@@ -77,7 +80,7 @@ export const routingAdvisoryRoutes = [
         const first = parsed.error.issues[0];
         throw ApiError.badRequest(`Invalid body: ${first?.path.join('.') || 'body'}: ${first?.message ?? 'invalid'}`, zodDetails(parsed.error));
       }
-      return advisory.shapeA(principal, parsed.data);
+      return advisory.shapeA(principal, parsed.data, clientOf(ctx));
     },
   }),
   defineRoute({
@@ -91,9 +94,10 @@ export const routingAdvisoryRoutes = [
       200: { description: 'Recommendations', schema: subscriberAdvisoryResponse },
       400: { description: 'Invalid taskCodes or filter', schema: errorSchema },
       401: { description: 'API key required', schema: errorSchema },
-      429: { description: 'Hourly limit of the key reached', schema: advisoryErrorSchema },
+      403: { description: "The key's advisory subscription has expired (SUBSCRIPTION_EXPIRED)", schema: errorSchema },
+      429: { description: "Hourly limit of the key, or the hourly or daily limit of its subscription, reached", schema: advisoryErrorSchema },
     },
-    handler: (ctx, { principal, query }) => ctx.services.routingAdvisory.subscriber(principal, query),
+    handler: (ctx, { principal, query }) => ctx.services.routingAdvisory.subscriber(principal, query, clientOf(ctx)),
   }),
   defineRoute({
     method: 'post',
@@ -106,8 +110,9 @@ export const routingAdvisoryRoutes = [
       200: { description: 'Recommendations', schema: subscriberAdvisoryResponse },
       400: { description: 'Invalid taskCodes or content', schema: errorSchema },
       401: { description: 'API key required', schema: errorSchema },
-      429: { description: 'Hourly limit of the key reached', schema: advisoryErrorSchema },
+      403: { description: "The key's advisory subscription has expired (SUBSCRIPTION_EXPIRED)", schema: errorSchema },
+      429: { description: "Hourly limit of the key, or the hourly or daily limit of its subscription, reached", schema: advisoryErrorSchema },
     },
-    handler: (ctx, { principal, body }) => ctx.services.routingAdvisory.subscriber(principal, body),
+    handler: (ctx, { principal, body }) => ctx.services.routingAdvisory.subscriber(principal, body, clientOf(ctx)),
   }),
 ];

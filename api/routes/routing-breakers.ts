@@ -17,7 +17,9 @@ export const routingBreakerRoutes = [
       401: { description: 'Not authenticated', schema: errorSchema },
       403: { description: 'Missing permission providers.manage', schema: errorSchema },
     },
-    handler: async (ctx, { principal }) => {
+    // A subscription's key is metered as PROVIDER_HEALTH (docs/API.md, advisory subscriptions).
+    handler: (ctx, { principal }) =>
+      ctx.services.advisoryMeter.metered(principal, 'PROVIDER_HEALTH', { ip: ctx.ip || null, userAgent: ctx.get('user-agent') || null }, async () => {
       const breakers = ctx.services.breakers;
       const s = breakers.settings;
       return {
@@ -32,6 +34,6 @@ export const routingBreakerRoutes = [
           halfOpenSuccesses: s.halfOpenSuccesses,
         },
       };
-    },
+    }),
   }),
 ];

@@ -45,6 +45,13 @@ export interface ExecutionRecord {
   createdAt: Date;
 }
 
+/** Sees every record as it is taken and joins each flush transaction (budgets: services/budgets/budgets.ts). */
+export interface SpendLedger {
+  onRecord(row: ExecutionRecord): void;
+  /** Runs inside the flush transaction; the returned function runs after commit. */
+  addSpend(trx: Db, rows: readonly ExecutionRecord[]): Promise<() => void>;
+}
+
 /** With the database down under load, one overflow line per request would flood the logs. */
 const OVERFLOW_LOG_INTERVAL_MS = 10_000;
 
@@ -65,12 +72,17 @@ export class ExecutionRecorder {
   /** Drops since the last overflow log line: logged at most every OVERFLOW_LOG_INTERVAL_MS, not per request. */
   private droppedSinceLog = 0;
   private lastOverflowLogAt = 0;
+  private ledger: SpendLedger | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
     private readonly opts: { flushIntervalMs: number; maxRows: number },
   ) {}
+
+  setLedger(ledger: SpendLedger): void {
+    this.ledger = ledger;
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.flush(), this.opts.flushIntervalMs);
@@ -79,6 +91,7 @@ export class ExecutionRecorder {
 
   record(row: ExecutionRecord): void {
     this.buffer.push(row);
+    this.ledger?.onRecord(row);
     if (this.buffer.length > this.maxBuffered) {
       this.droppedSinceLog += this.buffer.splice(0, this.buffer.length - this.maxBuffered).length;
       const now = Date.now();
@@ -123,12 +136,15 @@ export class ExecutionRecorder {
   }
 
   private async write(rows: ExecutionRecord[]): Promise<void> {
+    let afterCommit: (() => void) | undefined;
     await this.db.transaction(async (trx) => {
       for (let i = 0; i < rows.length; i += 1000) {
         await trx('executions').insert(rows.slice(i, i + 1000).map(toRow));
       }
       await addKeyUsage(trx, rows);
+      afterCommit = await this.ledger?.addSpend(trx, rows);
     });
+    afterCommit?.();
   }
 }
 

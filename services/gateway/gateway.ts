@@ -105,6 +105,8 @@ export class GatewayService {
     if (req.executionMode === 'DRY_RUN') {
       return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection, (await this.deps.security?.run({ ...securityInput, dryRun: true })) ?? null);
     }
+    // Budget pre-flight: anything billed is refused once the month's budget is spent (DRY_RUN bills nothing).
+    await this.deps.budgets?.admit(principal);
 
     // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
     let protectedRun: ProtectedRun | null = null;

@@ -6,6 +6,7 @@ import type { ParsingAttachments } from '../parsing/attachments';
  * Shared by planning (planning.ts), the attempt loop (attempts.ts), the dry run (dry-run.ts) and the
  * execution record (execution-record.ts).
  */
+import type { Principal } from '../../domain/principal';
 import type { ProviderModelConfig } from '../../db/models/provider';
 import type { Candidate, SelectableProvider } from '../../domain/provider-selection';
 import { type RoutingPolicy, describeGeoRules, hasGeoRules } from '../../domain/routing/policy';
@@ -54,6 +55,8 @@ export interface GatewayDeps {
   documents?: ParsingAttachments;
   /** Security checks and protective prompts (issue 20, security-step.ts); absent: neither runs. */
   security?: GatewaySecurity;
+  /** Monthly budgets (services/budgets/budgets.ts): refuses with 402 BUDGET_EXCEEDED once spent. */
+  budgets?: { admit(principal: Principal): Promise<void> };
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 
 /**
- * Fixed-window hourly counters in PostgreSQL (routing_advisory_usage), correct across api
+ * Fixed-window counters (hourly unless asked otherwise) in PostgreSQL (routing_advisory_usage), correct across api
  * processes: one atomic upsert per request that increments only while under the limit. A process
  * that has seen a subject hit its limit refuses further requests for the rest of that hour from
  * memory, without a round trip.
@@ -25,10 +25,11 @@ export class AdvisoryRateLimiter {
 
   constructor(private readonly db: Db) {}
 
-  async hit(companyId: string, subject: string, limit: number, now = Date.now()): Promise<RateDecision> {
-    const startMs = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+  /** windowMs: an hour unless given (advisory subscriptions also count a UTC day). */
+  async hit(companyId: string, subject: string, limit: number, now = Date.now(), windowMs = WINDOW_MS): Promise<RateDecision> {
+    const startMs = Math.floor(now / windowMs) * windowMs;
     const windowStart = new Date(startMs);
-    const retryAfter = Math.max(1, Math.ceil((startMs + WINDOW_MS - now) / 1000));
+    const retryAfter = Math.max(1, Math.ceil((startMs + windowMs - now) / 1000));
     if (this.exhausted.get(subject) === startMs) return { allowed: false, count: limit, limit, retryAfter, windowStart };
 
     const { rows } = await this.db.raw(
@@ -53,7 +54,7 @@ export class AdvisoryRateLimiter {
     for (const [k, start] of this.exhausted) if (start !== currentStart) this.exhausted.delete(k);
   }
 
-  /** Old windows are worthless: drop rows older than a day, at most once an hour per process. */
+  /** Old windows are worthless: drop rows older than a day (a day window once it has ended), at most once an hour per process. */
   private maybeCleanup(now: number) {
     if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = now;

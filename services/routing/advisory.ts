@@ -28,6 +28,8 @@ import type { Config } from '../../lib/config';
 import { ApiError } from '../../lib/errors';
 import type { Principal } from '../../domain/principal';
 import type { AdvisoryShapeA, AdvisoryShapeB, SubscriberAdvisoryBody } from './advisory-requests';
+import type { AdvisoryMeter, ClientInfo } from '../usage/metering';
+import type { UsageRequestType } from '../../domain/usage/tiers';
 import type { AdvisoryRateLimiter } from './advisory-rate-limit';
 import type { ProviderHealthService } from './provider-health';
 import type { ProviderService } from '../providers/providers';
@@ -63,8 +65,15 @@ export class RoutingAdvisoryService {
       providers: ProviderService;
       health: ProviderHealthService;
       limiter: AdvisoryRateLimiter;
+      /** Advisory subscriptions: limits and usage events for a subscription's API key. */
+      meter?: AdvisoryMeter;
     },
   ) {}
+
+  /** Runs an advisory request under its subscription's meter (when the key has one), recording the outcome. */
+  private metered<T>(principal: Principal, type: UsageRequestType, client: ClientInfo | undefined, run: (subscribed: boolean) => Promise<T>): Promise<T> {
+    return client && this.deps.meter ? this.deps.meter.metered(principal, type, client, run) : run(false);
+  }
 
   /** The company's stored tier (limits and enterprise features follow it, not the tier a body claims). */
   async companyTier(companyId: string): Promise<string> {
@@ -78,7 +87,12 @@ export class RoutingAdvisoryService {
 
   // ---- Shape A ----
 
-  async shapeA(principal: Principal, body: AdvisoryShapeA) {
+  /** Shape A with a subscription's key is metered as COST_ESTIMATE (it answers estimated costs). */
+  async shapeA(principal: Principal, body: AdvisoryShapeA, client?: ClientInfo) {
+    return this.metered(principal, 'COST_ESTIMATE', client, () => this.shapeAAdvice(principal, body));
+  }
+
+  private async shapeAAdvice(principal: Principal, body: AdvisoryShapeA) {
     const { policy, name } = await this.policyFor(principal, body.policyId, body.routingPolicy);
     const profile = buildTaskProfile({ content: body.input });
     const { decision } = await this.deps.routing.decide(principal, policy, {
@@ -337,11 +351,16 @@ export class RoutingAdvisoryService {
 
   // ---- Subscriber advisory ----
 
-  async subscriber(principal: Principal, body: SubscriberAdvisoryBody) {
+  /** A subscription's key is metered as ROUTING_ADVICE under the subscription's limits; other keys get the per-key hourly limit. */
+  async subscriber(principal: Principal, body: SubscriberAdvisoryBody, client?: ClientInfo) {
+    return this.metered(principal, 'ROUTING_ADVICE', client, (subscribed) => this.subscriberAdvice(principal, body, subscribed));
+  }
+
+  private async subscriberAdvice(principal: Principal, body: SubscriberAdvisoryBody, subscribed: boolean) {
     const keyId = principal.apiKey?.id ?? principal.userId ?? principal.companyId;
     const limit = this.deps.config.ROUTING_ADVISORY_SUBSCRIBER_LIMIT_PER_HOUR;
-    const d = await this.deps.limiter.hit(principal.companyId, `advisory-sub:key:${keyId}`, limit);
-    if (!d.allowed) {
+    const d = subscribed ? null : await this.deps.limiter.hit(principal.companyId, `advisory-sub:key:${keyId}`, limit);
+    if (d && !d.allowed) {
       throw new ApiError(429, 'RATE_LIMITED', 'Routing advisory rate limit reached for this API key', undefined, {
         retryAfter: d.retryAfter,
         limit: { requests: limit, window: '1h', tier: advisoryTierOf(await this.companyTier(principal.companyId)) },

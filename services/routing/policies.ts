@@ -241,6 +241,11 @@ export class RoutingPolicyService {
     this.runtimeCache.delete(principal.companyId);
   }
 
+  /** Drops the cached policies of a company whose policies changed outside this service (onboarding's transaction). */
+  forget(companyId: string): void {
+    this.runtimeCache.delete(companyId);
+  }
+
   /** Every policy of a company in engine form, cached briefly: the gateway reads this per request. */
   runtimePolicies(companyId: string): Promise<RuntimePolicy[]> {
     return this.runtimeCache.get(companyId, () => this.loadRuntimePolicies(companyId));

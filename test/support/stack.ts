@@ -17,6 +17,7 @@ import { type SanitizerContainer, createSanitizerContainer } from '../../service
 import { type CapturedRequest, createSimulator } from '../../simulator/server';
 import { deleteProviderHealthSchedule } from '../../temporal/provider-health-schedule';
 import { deleteSanitizerCleanupSchedule } from '../../temporal/sanitizer-schedule';
+import { deleteDataRetentionSchedule } from '../../temporal/retention-schedule';
 import { deleteShieldLeaverSchedule } from '../../temporal/shield-leaver-schedule';
 import { createGatehouseWorker } from '../../workers/worker';
 
@@ -207,6 +208,7 @@ export async function startStack(
       await deleteSanitizerCleanupSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
       await deleteProviderHealthSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
       await deleteShieldLeaverSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
+      await deleteDataRetentionSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
     },
     async stop() {
       await stack.stopWorker();

@@ -1,0 +1,163 @@
+import type { Db } from '../../db/connection';
+import { usageMonth } from '../../domain/api-keys';
+import type { Principal } from '../../domain/principal';
+import { ApiError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { ExecutionRecord } from '../gateway/execution-recorder';
+import type { WebhookService } from '../webhooks/webhooks';
+
+/**
+ * Monthly budgets (onboarding's budgetMode company or per_user, budgetAmount in USD).
+ *
+ * Spend is counted from execution records as they are written: the recorder tells this service of
+ * each record at once (pending, in memory) and adds it to budget_spend in its flush transaction.
+ * The gateway's pre-flight (admit) refuses a new execution with 402 BUDGET_EXCEEDED once the scope's
+ * spend (written + pending in this process) has reached the budget. Calls admitted before the
+ * crossing finish and are billed, so the overspend is at most the cost of the calls in flight at
+ * that moment (plus, across api processes, those completed elsewhere within one flush interval).
+ * analytics.cost.threshold is emitted when spend first reaches 50, 80 and 100 percent in a month:
+ * once each, decided by a primary key in the flush transaction (so once across processes too).
+ */
+export const BUDGET_THRESHOLDS = [50, 80, 100] as const;
+
+interface Budget {
+  mode: 'per_user' | 'company' | 'none';
+  amount: number | null;
+}
+
+/** What the gateway's pre-flight calls (services/gateway/gateway.ts, after DRY_RUN returns). */
+export interface BudgetGate {
+  admit(principal: Principal): Promise<void>;
+}
+
+const scopeKeyOf = (mode: Budget['mode'], userId: string | null) => (mode === 'per_user' ? `user:${userId ?? 'none'}` : 'company');
+const key = (companyId: string, scope: string, month: string) => `${companyId} ${scope} ${month}`;
+
+export class BudgetService implements BudgetGate {
+  private readonly budgets = new TtlCache<string, Budget | null>(5_000);
+  /** Cost of records handed to the recorder and not yet written, per company, scope and month. */
+  private readonly pending = new Map<string, number>();
+  private readonly pendingByRecord = new Map<string, { k: string; cost: number }>();
+  /** API key → its owner: a key's execution records carry no user, per_user budgets are the owner's. */
+  private readonly keyOwners = new TtlCache<string, string | null>(3_600_000, 100_000);
+
+  constructor(private readonly deps: { db: Db; logger: Logger; webhooks?: WebhookService }) {}
+
+  private async budgetOf(companyId: string): Promise<Budget | null> {
+    const cached = this.budgets.get(companyId);
+    if (cached !== undefined) return cached;
+    const row = await this.deps.db('company_budgets').where({ company_id: companyId }).first('mode', 'monthly_amount_usd');
+    const budget = row && row.mode !== 'none' && row.monthly_amount_usd !== null ? { mode: row.mode, amount: Number(row.monthly_amount_usd) } : null;
+    this.budgets.set(companyId, budget);
+    return budget;
+  }
+
+  /** Onboarding changed the budget: read it again on the next request. */
+  forget(companyId: string): void {
+    this.budgets.delete(companyId);
+  }
+
+  async admit(principal: Principal, now = new Date()): Promise<void> {
+    const budget = await this.budgetOf(principal.companyId);
+    if (!budget?.amount) return;
+    const month = usageMonth(now);
+    if (principal.apiKey) this.keyOwners.set(principal.apiKey.id, principal.userId);
+    const scope = scopeKeyOf(budget.mode, principal.userId);
+    const row = await this.deps.db('budget_spend').where({ company_id: principal.companyId, scope_key: scope, month }).first('spent_usd');
+    const spent = Number(row?.spent_usd ?? 0) + (this.pending.get(key(principal.companyId, scope, month)) ?? 0);
+    if (spent >= budget.amount) {
+      throw new ApiError(402, 'BUDGET_EXCEEDED', `The monthly budget of ${budget.amount} USD is used up`, undefined, {
+        budget: { mode: budget.mode, amount: budget.amount, spent: round6(spent), month },
+      });
+    }
+  }
+
+  /** The recorder took a record: its cost counts at once, before it is written (budget known from admit). */
+  onRecord(r: ExecutionRecord): void {
+    const budget = this.budgets.get(r.companyId);
+    if (!r.costUsd || !budget?.amount) return;
+    const k = key(r.companyId, scopeKeyOf(budget.mode, this.userOf(r)), usageMonth(r.createdAt));
+    this.pending.set(k, (this.pending.get(k) ?? 0) + r.costUsd);
+    this.pendingByRecord.set(r.id, { k, cost: r.costUsd });
+  }
+
+  private userOf(r: ExecutionRecord): string | null {
+    return r.userId ?? (r.apiKeyId ? (this.keyOwners.get(r.apiKeyId) ?? null) : null);
+  }
+
+  /**
+   * In the recorder's flush transaction: adds the records' cost to budget_spend for companies with
+   * a budget and claims the thresholds crossed. Returns what to do after commit.
+   */
+  async addSpend(trx: Db, rows: readonly ExecutionRecord[]): Promise<() => void> {
+    const sums = new Map<string, { companyId: string; scope: string; month: string; cost: number }>();
+    const budgets = new Map<string, Budget | null>();
+    // Owners of keys this process has not seen (records written for another process's requests).
+    const unknownKeys = [...new Set(rows.filter((r) => !r.userId && r.apiKeyId && this.keyOwners.get(r.apiKeyId) === undefined).map((r) => r.apiKeyId as string))];
+    if (unknownKeys.length) {
+      for (const k of await trx('api_keys').whereIn('id', unknownKeys).select('id', 'created_by_user_id')) this.keyOwners.set(k.id, k.created_by_user_id);
+    }
+    for (const r of rows) {
+      if (!r.costUsd) continue;
+      if (!budgets.has(r.companyId)) budgets.set(r.companyId, await this.budgetOf(r.companyId));
+      const budget = budgets.get(r.companyId);
+      if (!budget) continue;
+      const month = usageMonth(r.createdAt);
+      const scope = scopeKeyOf(budget.mode, this.userOf(r));
+      const k = key(r.companyId, scope, month);
+      const sum = sums.get(k) ?? { companyId: r.companyId, scope, month, cost: 0 };
+      sum.cost += r.costUsd;
+      sums.set(k, sum);
+    }
+    const events: Array<{ companyId: string; data: Record<string, unknown> }> = [];
+    for (const s of sums.values()) {
+      const budget = budgets.get(s.companyId) as Budget;
+      const [row] = await trx.raw(
+        `insert into budget_spend as b (company_id, scope_key, month, spent_usd) values (?, ?, ?, ?)
+         on conflict (company_id, scope_key, month) do update set spent_usd = b.spent_usd + excluded.spent_usd, updated_at = now()
+         returning spent_usd`,
+        [s.companyId, s.scope, s.month, s.cost],
+      ).then((r: { rows: Array<{ spent_usd: string }> }) => r.rows);
+      const spent = Number(row.spent_usd);
+      const reached = BUDGET_THRESHOLDS.filter((t) => spent >= ((budget.amount as number) * t) / 100);
+      if (reached.length) {
+        const claimed: number[] = await trx('budget_threshold_events')
+          .insert(reached.map((threshold) => ({ company_id: s.companyId, scope_key: s.scope, month: s.month, threshold })))
+          .onConflict(['company_id', 'scope_key', 'month', 'threshold'])
+          .ignore()
+          .returning('threshold')
+          .then((rs: Array<{ threshold: number }>) => rs.map((x) => x.threshold));
+        for (const threshold of claimed.sort((a, b) => a - b)) {
+          events.push({
+            companyId: s.companyId,
+            data: {
+              threshold,
+              budgetMode: budget.mode,
+              scope: s.scope === 'company' ? 'company' : s.scope.slice('user:'.length),
+              month: s.month,
+              budgetUsd: budget.amount,
+              spentUsd: round6(spent),
+            },
+          });
+        }
+      }
+    }
+    return () => {
+      // Written now: the records leave the pending sums.
+      for (const r of rows) {
+        const p = this.pendingByRecord.get(r.id);
+        if (!p) continue;
+        this.pendingByRecord.delete(r.id);
+        const left = (this.pending.get(p.k) ?? 0) - p.cost;
+        if (left > 1e-12) this.pending.set(p.k, left);
+        else this.pending.delete(p.k);
+      }
+      for (const e of events) this.deps.webhooks?.emit(e.companyId, 'analytics.cost.threshold', e.data);
+    };
+  }
+}
+
+function round6(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
