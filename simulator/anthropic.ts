@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ConversationDigest, simulateCompletion } from './content';
+import { anthropicStream } from './streaming';
 import { SimHttpError, type SimRequest, type SimResponse, type WireFormat } from './types';
 import { headerValue, isRecord, nextId, optionalNumber, optionalPositiveInt, requireObject, requireString } from './util';
 
@@ -147,9 +148,28 @@ export function createMessage(req: SimRequest): SimResponse {
   };
 }
 
+/** The live endpoint: stream: true streams (simulator/streaming.ts); batches use createMessage. */
+function messagesRoute(req: SimRequest): SimResponse {
+  const body = requireObject(req.body);
+  if (body.stream !== true) return createMessage(req);
+  const answer = createMessage({ ...req, body: { ...body, stream: undefined } });
+  const message = answer.body as { model: string; content: Array<{ text: string }>; stop_reason: string; usage: { input_tokens: number; output_tokens: number } };
+  const text = message.content[0]!.text;
+  return {
+    status: 200,
+    body: null,
+    events: anthropicStream(message.model, {
+      text,
+      promptTokens: message.usage.input_tokens,
+      completionTokens: message.usage.output_tokens,
+      truncated: message.stop_reason === 'max_tokens',
+    }),
+  };
+}
+
 export const anthropicFormat: WireFormat = {
   name: 'anthropic',
   apiKey,
   error,
-  routes: [{ method: 'POST', path: '/v1/messages', endpoint: 'messages', handle: createMessage }],
+  routes: [{ method: 'POST', path: '/v1/messages', endpoint: 'messages', handle: messagesRoute }],
 };

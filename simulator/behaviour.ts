@@ -9,6 +9,8 @@ import { SimHttpError } from './types';
 export interface Behaviour {
   /** Fixed delay before answering; undefined means the default jitter of 0-2 ms. */
   latencyMs: number | undefined;
+  /** Delay between the events of a streamed answer (`tokenDelay=<ms>`); default 0. */
+  tokenDelayMs: number;
   /** Answer this HTTP status with the provider's error body... */
   failStatus: number | undefined;
   /** ...with this probability (default 1 when `fail` is set). */
@@ -55,6 +57,7 @@ const MAX_ECHO_CHARS = 64 * 1024 * 1024;
 
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   latencyMs: undefined,
+  tokenDelayMs: 0,
   failStatus: undefined,
   failRate: 1,
   rate429: 0,
@@ -92,6 +95,9 @@ export function parseBehaviour(apiKey: string): Behaviour {
     switch (name) {
       case 'latency':
         b.latencyMs = numberIn(name, value, 0, MAX_LATENCY_MS);
+        break;
+      case 'tokenDelay':
+        b.tokenDelayMs = numberIn(name, value, 0, MAX_LATENCY_MS);
         break;
       case 'fail': {
         const status = numberIn(name, value, 400, 599);

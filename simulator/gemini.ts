@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { geminiStream } from './streaming';
 import { type ConversationDigest, simulateCompletion } from './content';
 import { type PathMatcher, SimHttpError, type SimRequest, type SimResponse, type WireFormat } from './types';
 import { headerValue, isRecord, nextId, requireObject } from './util';
@@ -146,6 +147,14 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
   };
 }
 
+/** streamGenerateContent (the SDK asks for alt=sse): the same answer, one piece per event. */
+function streamGenerateContent(req: SimRequest): SimResponse {
+  const body = requireObject(req.body);
+  const model = req.modelOverride ?? req.params.model!;
+  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars });
+  return { status: 200, body: null, events: geminiStream(model, out) };
+}
+
 function generateContent(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const model = req.modelOverride ?? req.params.model;
@@ -176,5 +185,8 @@ export const geminiFormat: WireFormat = {
   name: 'gemini',
   apiKey,
   error,
-  routes: [{ method: 'POST', path: modelAction('generateContent'), endpoint: 'generateContent', handle: generateContent }],
+  routes: [
+    { method: 'POST', path: modelAction('generateContent'), endpoint: 'generateContent', handle: generateContent },
+    { method: 'POST', path: modelAction('streamGenerateContent'), endpoint: 'streamGenerateContent', handle: streamGenerateContent },
+  ],
 };

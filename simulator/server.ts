@@ -137,14 +137,58 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   const captureLimit = opts.captureRequests ?? 0;
   const captures: CapturedRequest[] = [];
 
-  const respondLater = (res: ServerResponse, r: SimResponse, delayMs: number): void => {
+  /** Writes a streamed answer's events `tokenDelayMs` apart; stops (aborted) when the client goes away. */
+  const stream = (res: ServerResponse, events: string[], tokenDelayMs: number): void => {
+    if (res.destroyed || res.writableEnded) return;
+    stats.stream('started');
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    let i = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const onClose = () => {
+      if (i < events.length) {
+        stats.stream('aborted');
+        i = events.length;
+        if (timer) {
+          clearTimeout(timer);
+          timers.delete(timer);
+        }
+      }
+    };
+    res.on('close', onClose);
+    const next = () => {
+      timer = undefined;
+      if (i >= events.length) return;
+      if (tokenDelayMs <= 0) {
+        while (i < events.length) res.write(events[i++]);
+      } else res.write(events[i++]);
+      if (i >= events.length) {
+        stats.stream('completed');
+        res.end();
+        return;
+      }
+      const t = setTimeout(() => {
+        timers.delete(t);
+        next();
+      }, tokenDelayMs);
+      timer = t;
+      timers.add(t);
+    };
+    next();
+  };
+
+  const respondNow = (res: ServerResponse, r: SimResponse, tokenDelayMs: number): void => {
+    if (r.events !== undefined) stream(res, r.events, tokenDelayMs);
+    else send(res, r);
+  };
+
+  const respondLater = (res: ServerResponse, r: SimResponse, delayMs: number, tokenDelayMs = 0): void => {
     if (delayMs <= 0) {
-      send(res, r);
+      respondNow(res, r, tokenDelayMs);
       return;
     }
     const t = setTimeout(() => {
       timers.delete(t);
-      send(res, r);
+      respondNow(res, r, tokenDelayMs);
     }, delayMs);
     timers.add(t);
   };
@@ -209,10 +253,10 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
         const out = route.handle(simReq);
         if (out instanceof Promise) {
           out.then(
-            (r) => respondLater(res, r, delay),
+            (r) => respondLater(res, r, delay, behaviour.tokenDelayMs),
             (e: unknown) => send(res, errorResponse(format, e)),
           );
-        } else respondLater(res, out, delay);
+        } else respondLater(res, out, delay, behaviour.tokenDelayMs);
       } catch (e) {
         send(res, errorResponse(format, e));
       }

@@ -6,6 +6,7 @@ import type {
   Message,
   MessageCreateParamsNonStreaming,
   MessageParam,
+  RawMessageStreamEvent,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { ClientCache, clientKey } from './client-cache';
 import { elapsedMs, type ImagePart, requireApiKey, timeoutOf, toConversation } from './conversation';
@@ -17,6 +18,7 @@ import {
   type ProviderAdapter,
   ProviderError,
   type ProviderTarget,
+  type StreamEvent,
 } from '../../domain/providers';
 
 /**
@@ -60,6 +62,7 @@ export function toMessageParams(target: ProviderTarget, request: CompletionReque
     messages,
   };
   if (c.system !== undefined) params.system = c.system;
+  if (request.stop?.length) params.stop_sequences = request.stop;
   // request.temperature is deliberately not sent: SDK 1.x speaks API version 2026-10-21, which
   // rejects temperature/top_p/top_k with a 400 ("Extra inputs are not permitted"), and the SDK's
   // types no longer have them.
@@ -123,6 +126,20 @@ export class AnthropicAdapter implements ProviderAdapter {
     }
   }
 
+  async stream(target: ProviderTarget, request: CompletionRequest): Promise<AsyncIterable<StreamEvent>> {
+    let call: CallContext | undefined;
+    try {
+      const client = this.client(target);
+      const params = toMessageParams(target, request);
+      call = { startedAt: performance.now(), timeoutMs: timeoutOf(target), signal: request.signal };
+      // Resolves when the provider has answered (status and headers): failures throw here.
+      const events = await client.messages.create({ ...params, stream: true }, { timeout: call.timeoutMs, signal: request.signal });
+      return anthropicEvents(events, target, call);
+    } catch (err) {
+      throw classifyProviderError(err, call);
+    }
+  }
+
   private client(target: ProviderTarget): Anthropic {
     const apiKey = requireApiKey(target);
     return this.clients.getOrCreate(
@@ -130,4 +147,35 @@ export class AnthropicAdapter implements ProviderAdapter {
       () => new Anthropic({ apiKey, baseURL: target.baseUrl ?? undefined, maxRetries: this.maxRetries, fetch: nodeHttpFetch }),
     );
   }
+}
+
+/** Messages stream events as StreamEvents: text deltas, then usage from message_start and message_delta. */
+async function* anthropicEvents(events: AsyncIterable<RawMessageStreamEvent>, target: ProviderTarget, call: CallContext): AsyncGenerator<StreamEvent> {
+  let model = target.model;
+  let promptTokens = 0;
+  let completionTokens = 0;
+  let stopReason: string | null = null;
+  try {
+    for await (const e of events) {
+      if (e.type === 'message_start') {
+        model = e.message.model || model;
+        const u = e.message.usage;
+        promptTokens = u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+        completionTokens = u.output_tokens;
+      } else if (e.type === 'content_block_delta' && e.delta.type === 'text_delta') {
+        yield { type: 'text', text: e.delta.text };
+      } else if (e.type === 'message_delta') {
+        stopReason = e.delta.stop_reason ?? stopReason;
+        completionTokens = e.usage.output_tokens;
+      }
+    }
+  } catch (err) {
+    throw classifyProviderError(err, call);
+  }
+  yield {
+    type: 'end',
+    model,
+    finishReason: normaliseStopReason(stopReason),
+    usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
+  };
 }

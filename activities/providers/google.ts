@@ -10,7 +10,7 @@ import {
 import { ClientCache, clientKey } from './client-cache';
 import { elapsedMs, requireApiKey, timeoutOf, toConversation } from './conversation';
 import { type CallContext, classifyProviderError } from './errors';
-import type { AdapterOptions, CompletionRequest, CompletionResult, ProviderAdapter, ProviderTarget } from '../../domain/providers';
+import type { AdapterOptions, CompletionRequest, CompletionResult, ProviderAdapter, ProviderTarget, StreamEvent } from '../../domain/providers';
 
 /**
  * GOOGLE targets over @google/genai (Gemini API, models.generateContent). The SDK's baseUrl is
@@ -36,6 +36,9 @@ export function toGenerateContentParams(target: ProviderTarget, request: Complet
       ...(c.system !== undefined && { systemInstruction: c.system }),
       ...(request.temperature !== undefined && { temperature: request.temperature }),
       ...(request.maxTokens !== undefined && { maxOutputTokens: request.maxTokens }),
+      ...(request.stop?.length && { stopSequences: request.stop }),
+      // OpenAI's response_format json_object / json_schema: Gemini's JSON mode.
+      ...(request.responseFormat && request.responseFormat.type !== 'text' && { responseMimeType: 'application/json' }),
       // Per request, because clients are shared between targets with different timeouts.
       httpOptions: { timeout: timeoutOf(target) },
       ...(request.signal !== undefined && { abortSignal: request.signal }),
@@ -108,6 +111,20 @@ export class GoogleAdapter implements ProviderAdapter {
     }
   }
 
+  async stream(target: ProviderTarget, request: CompletionRequest): Promise<AsyncIterable<StreamEvent>> {
+    let call: CallContext | undefined;
+    try {
+      const client = this.client(target);
+      const params = toGenerateContentParams(target, request);
+      call = { startedAt: performance.now(), timeoutMs: timeoutOf(target), signal: request.signal };
+      // Resolves when the provider has answered (status and headers): failures throw here.
+      const responses = await client.models.generateContentStream(params);
+      return googleEvents(responses, target, call);
+    } catch (err) {
+      throw classifyProviderError(err, call);
+    }
+  }
+
   private client(target: ProviderTarget): GoogleGenAI {
     const apiKey = requireApiKey(target);
     return this.clients.getOrCreate(clientKey(target), () => {
@@ -126,4 +143,31 @@ export class GoogleAdapter implements ProviderAdapter {
       return new GoogleGenAI({ apiKey, vertexai: false, httpOptions });
     });
   }
+}
+
+/** streamGenerateContent responses as StreamEvents; the last response carries the finish reason and usage. */
+async function* googleEvents(responses: AsyncIterable<GenerateContentResponse>, target: ProviderTarget, call: CallContext): AsyncGenerator<StreamEvent> {
+  let last: GenerateContentResponse | null = null;
+  let finish: string | undefined;
+  try {
+    for await (const r of responses) {
+      last = r;
+      const candidate = r.candidates?.[0];
+      if (candidate?.finishReason) finish = candidate.finishReason;
+      let text = '';
+      for (const part of candidate?.content?.parts ?? []) if (typeof part.text === 'string' && !part.thought) text += part.text;
+      if (text) yield { type: 'text', text };
+    }
+  } catch (err) {
+    throw classifyProviderError(err, call);
+  }
+  const u = last?.usageMetadata;
+  const promptTokens = u?.promptTokenCount ?? 0;
+  const completionTokens = (u?.candidatesTokenCount ?? 0) + (u?.thoughtsTokenCount ?? 0);
+  yield {
+    type: 'end',
+    model: last?.modelVersion ?? target.model,
+    finishReason: normaliseFinishReason(finish),
+    usage: { promptTokens, completionTokens, totalTokens: u?.totalTokenCount ?? promptTokens + completionTokens },
+  };
 }
