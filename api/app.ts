@@ -16,6 +16,7 @@ import { mountRoutes } from './routes/define';
 import { gatewayRoutes } from './routes/gateway';
 import { holdRoutes } from './routes/holds';
 import { mfaRoutes } from './routes/mfa';
+import { mountOpenAiRoutes } from './routes/openai-compat';
 import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
@@ -70,6 +71,7 @@ export function createApp(container: Container): Koa {
     ...customDocumentRoutes,
     ...analyticsRoutes,
   ]);
+  mountOpenAiRoutes(router);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {
     document ??= generateOpenApiDocument(registry, container.config.PUBLIC_URL);

@@ -28,11 +28,34 @@ import { dryRunAnswer } from './dry-run';
 import type { ExecuteRequest } from './execute-request';
 import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from './execution-record';
 import { GatewayPrompts, type Injection, type StoredPromptRef } from '../prompts/gateway-prompts';
-import { type GatewayDeps, geofencing } from './plan';
+import { type GatewayDeps, type Plan, geofencing } from './plan';
+import type { CompletionRequest } from '../../domain/providers';
+import type { SanitizationDecision } from '../../domain/sanitization-decision';
 import { GatewayPlanner } from './planning';
 import type { ProtectedRun } from './sanitization';
 import { DEFAULT_SESSION_TTL_SECONDS, SessionAffinity } from './session-affinity';
 import { holdAnswer } from './supervised';
+
+/** The outcome of GatewayService.prepare: DRY_RUN's answer, or everything the provider call needs. */
+export type PreparedExecution =
+  | { kind: 'dry-run'; answer: ReturnType<typeof dryRunAnswer> }
+  | {
+      kind: 'ready';
+      /** The request after a stored prompt was resolved. */
+      req: ExecuteRequest;
+      stored: StoredPromptRef | null;
+      /** What the provider gets: stand-ins only when sanitization applies. */
+      request: CompletionRequest;
+      attachmentNotes: string[];
+      plan: Plan;
+      sanitization: SanitizationDecision;
+      protectedRun: ProtectedRun | null;
+      telemetryMode: TelemetryMode;
+      telemetryWrapped: boolean;
+      trace: { traceId: string; spanId: string; traceparent: string };
+      startedAt: number;
+      routingMs: number;
+    };
 
 export class GatewayService {
   private readonly inFlight = new Map<string, number>();
@@ -40,7 +63,7 @@ export class GatewayService {
   private readonly planner: GatewayPlanner;
 
   /** `deps` is shared with every step (setBreakers swaps the gate for all of them). */
-  constructor(private readonly deps: GatewayDeps) {
+  constructor(readonly deps: GatewayDeps) {
     this.planner = new GatewayPlanner(deps, this.affinity);
   }
 
@@ -68,7 +91,15 @@ export class GatewayService {
     }
   }
 
-  private async run(principal: Principal, req: ExecuteRequest, executionId: string, span: Span) {
+  /**
+   * The pre-flight every execution shares (POST /api/gateway/execute and the OpenAI-compatible
+   * /v1/chat/completions, streamed or not): a stored prompt resolved, the effective policy and the
+   * sanitization decision (their 403s), the provider request built (`extras` adds what another
+   * wire format carries: tools, stop, a whole conversation), the plan, and for anything but
+   * DRY_RUN the request protected and the telemetry wrapper added. Whatever must run before any
+   * provider call, for every edge (security checks too), belongs here.
+   */
+  async prepare(principal: Principal, req: ExecuteRequest, span: Span, extras?: Partial<CompletionRequest>): Promise<PreparedExecution> {
     const startedAt = performance.now();
     const { traceId, spanId } = span.spanContext();
     const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
@@ -92,10 +123,11 @@ export class GatewayService {
     }
 
     const { request, attachmentNotes } = buildCompletionRequest(req);
+    if (extras) Object.assign(request, extras);
     const plan = await this.planner.plan(principal, req, specializations.dimensions, hasImage(request.attachments), applied);
     const routingMs = performance.now() - startedAt;
 
-    if (req.executionMode === 'DRY_RUN') return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection);
+    if (req.executionMode === 'DRY_RUN') return { kind: 'dry-run', answer: dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection) };
 
     // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
     let protectedRun: ProtectedRun | null = null;
@@ -103,7 +135,6 @@ export class GatewayService {
       protectedRun = await this.deps.sanitization.protect(req, request, sanitization);
       attachmentNotes.push(...protectedRun.notes);
     }
-    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
     const telemetryMode: TelemetryMode = resolveTelemetryMode(req);
@@ -111,6 +142,15 @@ export class GatewayService {
     if (telemetryWrapped) {
       request.systemPrompt = [request.systemPrompt, telemetryInstruction(trace.traceId)].filter(Boolean).join('\n\n');
     }
+    return { kind: 'ready', req, stored, request, attachmentNotes, plan, sanitization, protectedRun, telemetryMode, telemetryWrapped, trace, startedAt, routingMs };
+  }
+
+  private async run(principal: Principal, req: ExecuteRequest, executionId: string, span: Span) {
+    const prepared = await this.prepare(principal, req, span);
+    if (prepared.kind === 'dry-run') return prepared.answer;
+    const { stored, request, attachmentNotes, plan, sanitization, protectedRun, telemetryMode, telemetryWrapped, trace, startedAt, routingMs } = prepared;
+    req = prepared.req;
+    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     const release = this.acquire(principal.companyId);
     const providerStartedAt = performance.now();
@@ -222,8 +262,8 @@ export class GatewayService {
     });
   }
 
-  /** The 429 guardrail: at most GATEWAY_MAX_CONCURRENT_PER_COMPANY calls in flight per company. */
-  private acquire(companyId: string): () => void {
+  /** The 429 guardrail: at most GATEWAY_MAX_CONCURRENT_PER_COMPANY calls in flight per company (every edge takes a slot). */
+  acquire(companyId: string): () => void {
     const current = this.inFlight.get(companyId) ?? 0;
     if (current >= this.deps.config.GATEWAY_MAX_CONCURRENT_PER_COMPANY) {
       throw new ApiError(429, 'CONCURRENCY_LIMIT', `Concurrency guardrail exceeded: at most ${this.deps.config.GATEWAY_MAX_CONCURRENT_PER_COMPANY} executions in flight per company`);
