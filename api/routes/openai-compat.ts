@@ -6,7 +6,7 @@
  * The use cases are services/openai-compat/.
  */
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { ApiError, zodDetails } from '../../lib/errors';
@@ -21,6 +21,7 @@ const AUTH: AuthRule = { accept: ['gateway_key'], keyTypes: ['OPENAI_COMPAT', 'F
 /** Header names Gatehouse reads on /v1 (docs/API.md). */
 export const POLICY_HEADER = 'x-gatehouse-policy';
 export const SANITIZE_HEADER = 'x-gatehouse-sanitize';
+export const PROFILES_HEADER = 'x-gatehouse-sanitize-profiles';
 
 function parseBody(ctx: Context): ChatCompletionRequest {
   const parsed = chatCompletionRequestSchema.safeParse((ctx.request as { body?: unknown }).body);
@@ -37,6 +38,11 @@ function optionsOf(ctx: Context, signal: AbortSignal): ChatOptions {
   return {
     policyId: ctx.get(POLICY_HEADER).trim() || undefined,
     sanitize: sanitize === 'true' || sanitize === '1',
+    profiles: ctx
+      .get(PROFILES_HEADER)
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     traceparent: ctx.get('traceparent') || undefined,
     signal,
   };
@@ -69,13 +75,14 @@ async function chatCompletions(ctx: Context): Promise<void> {
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('X-Accel-Buffering', 'no');
   ctx.set('X-Gatehouse-Execution-Id', executionId);
-  const out = new PassThrough();
-  ctx.body = out;
-  void pipeChunks(chunks, out, signal, ctx);
+  // Written to the socket directly: Koa would report a client that goes away as an error.
+  ctx.respond = false;
+  ctx.res.flushHeaders();
+  void pipeChunks(chunks, ctx.res, signal, ctx);
 }
 
 /** Writes each chunk as an SSE event and `data: [DONE]`; a failure mid-stream becomes an error event (OpenAI's form). */
-async function pipeChunks(chunks: AsyncIterable<unknown>, out: PassThrough, signal: AbortSignal, ctx: Context): Promise<void> {
+async function pipeChunks(chunks: AsyncIterable<unknown>, out: ServerResponse, signal: AbortSignal, ctx: Context): Promise<void> {
   try {
     for await (const chunk of chunks) {
       if (signal.aborted) break;

@@ -78,6 +78,8 @@ export interface ChatOptions {
   policyId?: string;
   /** X-Gatehouse-Sanitize: true asks for PII protection (the policy's sanitization mode decides too). */
   sanitize?: boolean;
+  /** X-Gatehouse-Sanitize-Profiles: comma-separated sensitivity profiles (default: the policy's, else the defaults). */
+  profiles?: string[];
   traceparent?: string;
   /** Aborted when the client goes away: the provider call stops. */
   signal?: AbortSignal;
@@ -141,7 +143,7 @@ export function toExecution(body: ChatCompletionRequest, opts: ChatOptions): { r
     ...(body.temperature != null ? { temperature: body.temperature } : {}),
     ...((body.max_completion_tokens ?? body.max_tokens) != null ? { maxTokens: (body.max_completion_tokens ?? body.max_tokens)! } : {}),
     ...(opts.policyId ? { policyId: opts.policyId } : {}),
-    ...(opts.sanitize ? { sanitization: { enabled: true } } : {}),
+    ...(opts.sanitize ? { sanitization: { enabled: true, ...(opts.profiles?.length ? { profiles: opts.profiles } : {}) } } : {}),
     ...(attachments.length ? { attachments } : {}),
     executionMode: 'AUTONOMOUS',
     acknowledgeUnprotectedDocument: false,
