@@ -255,3 +255,20 @@ describe('errors in OpenAI shape, raised as the SDK classes', () => {
     expect(await raw.json()).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
   });
 });
+
+describe('the README example', () => {
+  it('examples/openai-sdk.mjs runs as written against the api with a gateway key of the FULL_ACCESS kind npm start prints', async () => {
+    const { execFile } = await import('node:child_process');
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['examples/openai-sdk.mjs'],
+        { env: { ...process.env, GATEHOUSE_URL: `${stack.url}/v1`, GATEHOUSE_KEY: company.gatewayKey }, timeout: 60_000 },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(out).toContain('Hello from the openai SDK');
+    expect(out).toContain('[sim:gpt-4o-mini] [turns:1] Stream this answer, please');
+    expect(out).toMatch(/\n\d+ tokens\n$/);
+  });
+});
