@@ -52,6 +52,7 @@ export class OpenAiChatService {
     const executionId = newId();
     return this.traced(executionId, principal, opts, async (span) => {
       const ready = await this.prepare(principal, body, opts, span);
+      ready.request.signal = opts.signal; // a client that goes away stops the provider call
       const deps = this.gateway.deps;
       const release = this.gateway.acquire(principal.companyId);
       const providerStartedAt = performance.now();

@@ -217,6 +217,31 @@ describe('POST /v1/chat/completions', () => {
   });
 });
 
+describe('routing policy by header', () => {
+  it('X-Gatehouse-Policy routes model auto under that policy; a forbidden model is 403, a foreign policy 404', async () => {
+    const created = await stack.http<{ policy: { id: string } }>('POST', '/api/v1/routing/policies', {
+      token: company.gatewayKey,
+      body: { name: 'no-us', scope: 'company', isDefault: false, policyJson: { geoFenceRules: { blockedCountries: ['US'] } } },
+    });
+    expect(created.status).toBe(200);
+    const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: 'user', content: 'route me' }];
+    const plain = await client.chat.completions.create({ model: 'auto', messages });
+    expect(plain.model).toBe('gpt-4o-mini'); // the company default (US) without a policy
+
+    const underPolicy = sdk(company.gatewayKey, { 'X-Gatehouse-Policy': created.body.policy.id });
+    const routed = await underPolicy.chat.completions.create({ model: 'auto', messages });
+    expect(['gemini-2.5-flash', 'gemini-2.5-pro', 'deepseek-chat']).toContain(routed.model);
+    await expect(underPolicy.chat.completions.create({ model: 'gpt-4o-mini', messages })).rejects.toMatchObject({
+      constructor: OpenAI.PermissionDeniedError,
+      status: 403,
+      code: 'policy_violation',
+    });
+
+    const foreign = sdk(slow.gatewayKey, { 'X-Gatehouse-Policy': created.body.policy.id });
+    await expect(foreign.chat.completions.create({ model: 'auto', messages })).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+  });
+});
+
 describe('GET /v1/models', () => {
   it("lists the models the key's company can use, in OpenAI's list shape", async () => {
     const ids: string[] = [];
