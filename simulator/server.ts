@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { anthropicFormat } from './anthropic';
 import { anthropicBatchRoutes } from './anthropic-batches';
 import { BatchStore } from './batch-store';
-import { BehaviourBook } from './behaviour';
+import { type Behaviour, BehaviourBook } from './behaviour';
 import { geminiFormat } from './gemini';
 import { openAiFormat } from './openai';
 import { openAiBatchRoutes } from './openai-batches';
@@ -138,7 +138,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   const captures: CapturedRequest[] = [];
 
   /** Writes a streamed answer's events `tokenDelayMs` apart; stops (aborted) when the client goes away. */
-  const stream = (res: ServerResponse, events: string[], tokenDelayMs: number): void => {
+  const stream = (res: ServerResponse, events: string[], tokenDelayMs: number, cutAfter: number | undefined): void => {
     if (res.destroyed || res.writableEnded) return;
     stats.stream('started');
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -158,8 +158,12 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     const next = () => {
       timer = undefined;
       if (i >= events.length) return;
+      if (cutAfter !== undefined && i >= cutAfter) {
+        res.destroy(); // counted as aborted by onClose
+        return;
+      }
       if (tokenDelayMs <= 0) {
-        while (i < events.length) res.write(events[i++]);
+        while (i < events.length && (cutAfter === undefined || i < cutAfter)) res.write(events[i++]);
       } else res.write(events[i++]);
       if (i >= events.length) {
         stats.stream('completed');
@@ -176,19 +180,19 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     next();
   };
 
-  const respondNow = (res: ServerResponse, r: SimResponse, tokenDelayMs: number): void => {
-    if (r.events !== undefined) stream(res, r.events, tokenDelayMs);
+  const respondNow = (res: ServerResponse, r: SimResponse, b: Behaviour | undefined): void => {
+    if (r.events !== undefined) stream(res, r.events, b?.tokenDelayMs ?? 0, b?.streamCutAfter);
     else send(res, r);
   };
 
-  const respondLater = (res: ServerResponse, r: SimResponse, delayMs: number, tokenDelayMs = 0): void => {
+  const respondLater = (res: ServerResponse, r: SimResponse, delayMs: number, b?: Behaviour): void => {
     if (delayMs <= 0) {
-      respondNow(res, r, tokenDelayMs);
+      respondNow(res, r, b);
       return;
     }
     const t = setTimeout(() => {
       timers.delete(t);
-      respondNow(res, r, tokenDelayMs);
+      respondNow(res, r, b);
     }, delayMs);
     timers.add(t);
   };
@@ -253,10 +257,10 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
         const out = route.handle(simReq);
         if (out instanceof Promise) {
           out.then(
-            (r) => respondLater(res, r, delay, behaviour.tokenDelayMs),
+            (r) => respondLater(res, r, delay, behaviour),
             (e: unknown) => send(res, errorResponse(format, e)),
           );
-        } else respondLater(res, out, delay, behaviour.tokenDelayMs);
+        } else respondLater(res, out, delay, behaviour);
       } catch (e) {
         send(res, errorResponse(format, e));
       }

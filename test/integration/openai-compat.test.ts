@@ -183,6 +183,24 @@ describe('POST /v1/chat/completions', () => {
     for (const original of ['John Miller', 'john.miller@example.com', 'GB82WEST12345698765432', '536-22-1234']) expect(text).toContain(original);
   });
 
+  it('a provider failing after the first byte ends the stream with an error event the SDK raises; the record says so', async () => {
+    const cut = await companyWith('sim;id=openai-compat-cut;streamCut=4;tokenDelay=5');
+    const { data: stream, response } = await sdk(cut.gatewayKey)
+      .chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'a b c d e f g h i j k l' }], stream: true })
+      .withResponse();
+    let text = '';
+    await expect(
+      (async () => {
+        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+      })(),
+    ).rejects.toBeInstanceOf(OpenAI.APIError);
+    expect(text.length).toBeGreaterThan(0); // the first pieces had been forwarded: no fallback possible any more
+    expect(text).not.toContain('j k l');
+    const row = await executionRow(response.headers.get('x-gatehouse-execution-id')!);
+    expect(row.status).toBe('ERROR');
+    expect(row.error_code).not.toBe('CLIENT_CLOSED');
+  });
+
   it('a client that disconnects aborts the provider call; the record says CLIENT_CLOSED', async () => {
     const before = await streamStats();
     const controller = new AbortController();
