@@ -71,7 +71,7 @@ export function createApp(container: Container): Koa {
     ...customDocumentRoutes,
     ...analyticsRoutes,
   ]);
-  mountOpenAiRoutes(router);
+  mountOpenAiRoutes(router, registry);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {
     document ??= generateOpenApiDocument(registry, container.config.PUBLIC_URL);

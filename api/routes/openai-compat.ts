@@ -7,7 +7,9 @@
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type Router from '@koa/router';
+import { z } from 'zod';
 import type { Context } from 'koa';
 import { ApiError, zodDetails } from '../../lib/errors';
 import { type ChatCompletionRequest, type ChatOptions, chatCompletionRequestSchema } from '../../services/openai-compat/chat-request';
@@ -105,7 +107,34 @@ async function models(ctx: Context): Promise<void> {
   ctx.body = await ctx.services.openAiModels.list(principal);
 }
 
-export function mountOpenAiRoutes(router: Router): void {
+const openAiErrorSchema = z.object({
+  error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string().nullable() }),
+});
+
+/** The two routes, and their entries in the OpenAPI document (the answer shapes are OpenAI's own). */
+export function mountOpenAiRoutes(router: Router, registry: OpenAPIRegistry): void {
   router.post('/v1/chat/completions', openAiErrors, ...jsonInput('25mb'), chatCompletions);
   router.get('/v1/models', openAiErrors, models);
+  const errors = Object.fromEntries(
+    [400, 401, 403, 404, 429, 502, 504].map((status) => [status, { description: 'OpenAI error shape (docs/API.md)', content: { 'application/json': { schema: openAiErrorSchema } } }]),
+  );
+  registry.registerPath({
+    method: 'post',
+    path: '/v1/chat/completions',
+    summary: 'OpenAI-compatible chat completion: answered (chat.completion) or streamed (text/event-stream of chat.completion.chunk, then data: [DONE])',
+    description:
+      'Gateway keys of type OPENAI_COMPAT or FULL_ACCESS. model "auto" lets the routing policy choose; headers X-Gatehouse-Policy (a routing policy id), X-Gatehouse-Sanitize (true), X-Gatehouse-Sanitize-Profiles (comma-separated). Answers carry X-Gatehouse-Execution-Id.',
+    tags: ['OpenAI-compatible'],
+    security: [{ bearer: [] }],
+    request: { body: { content: { 'application/json': { schema: chatCompletionRequestSchema } }, required: true } },
+    responses: { 200: { description: "OpenAI's chat.completion, or its chunk stream" }, ...errors },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/v1/models',
+    summary: "The models the key's company can use, in OpenAI's list shape (auto first)",
+    tags: ['OpenAI-compatible'],
+    security: [{ bearer: [] }],
+    responses: { 200: { description: '{object: "list", data: [{id, object: "model", created, owned_by}]}' }, ...errors },
+  });
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { SpanStatusCode } from '../../lib/tracing';
 import { type CandidateOutcome, callCandidates, callWithFallback } from '../gateway/attempts';
-import { type RecordContext, answeredExecutionRecord, failedExecutionRecord, providerFailure } from '../gateway/execution-record';
+import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from '../gateway/execution-record';
 import type { GatewayService, PreparedExecution } from '../gateway/gateway';
 import { type ChatCompletionRequest, type ChatOptions, needsOpenAiWire, openAiFinishReason, toExecution } from './chat-request';
 import { StreamRestorer } from './stream-restore';
@@ -75,8 +75,7 @@ export class OpenAiChatService {
       const record = answeredExecutionRecord(ctx, outcome, result, this.answerFacts(ready, candidate, result.usage));
       const totalMs = performance.now() - ready.startedAt;
       record.latencyMs = Math.round(totalMs);
-      deps.recorder.record(record);
-      deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'success', provider_type: candidate.provider.type });
+      this.answered(principal.companyId, record, totalMs);
       deps.metrics.gatewayAddedLatency.observe(Math.max(0, totalMs - providerMs) / 1000);
       const toolCalls = result.toolCalls?.length ? result.toolCalls : undefined;
       return {
@@ -230,8 +229,7 @@ export class OpenAiChatService {
         const record = answeredExecutionRecord(ctx, outcome, result, this.answerFacts(ready, candidate, end.usage));
         record.latencyMs = Math.round(totalMs);
         record.metadata.stream = true;
-        deps.recorder.record(record);
-        deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'success', provider_type: candidate.provider.type });
+        this.answered(ctx.principal.companyId, record, totalMs);
         span.setStatus({ code: SpanStatusCode.OK });
       } else {
         const error = clientClosed ? new ProviderError('NETWORK', 'the client closed the stream before it ended') : failure!;
@@ -260,6 +258,14 @@ export class OpenAiChatService {
       prepared.plan = { ...prepared.plan, candidates };
     }
     return prepared;
+  }
+
+  /** An answered execution: its record, the gateway.executed event (when subscribed), the metric. */
+  private answered(companyId: string, record: AnsweredExecutionRecord, totalMs: number): void {
+    const deps = this.gateway.deps;
+    deps.recorder.record(record);
+    if (deps.webhooks?.wants(companyId, 'gateway.executed')) deps.webhooks.gatewayExecuted(companyId, executedEvent(record, 'AUTONOMOUS', totalMs, null));
+    deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'success', provider_type: record.providerType });
   }
 
   private recordContext(principal: Principal, executionId: string, ready: Ready): RecordContext {

@@ -299,6 +299,15 @@ describe('errors in OpenAI shape, raised as the SDK classes', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the /v1 routes', async () => {
+    const doc = await stack.http<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths['/v1/chat/completions']!)).toEqual(['post']);
+    expect(Object.keys(doc.body.paths['/v1/models']!)).toEqual(['get']);
+  });
+});
+
 describe('the README example', () => {
   it('examples/openai-sdk.mjs runs as written against the api with a gateway key of the FULL_ACCESS kind npm start prints', async () => {
     const { execFile } = await import('node:child_process');
