@@ -32,6 +32,8 @@ import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
+import { zeroKnowledgeRoutes } from './routes/zero-knowledge';
+import { documentParsingRoutes } from './routes/document-parsing';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -63,6 +65,8 @@ export function createApp(container: Container): Koa {
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
     ...shieldRoutes,
+    ...zeroKnowledgeRoutes,
+    ...documentParsingRoutes,
     ...promptRoutes,
     ...promptTestRoutes,
     ...projectRoutes,

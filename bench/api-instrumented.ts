@@ -9,7 +9,7 @@ import { startApi } from '../workers/api';
 import { HttpOpenAIAdapter } from './http-openai-adapter';
 
 /**
- * The api for bench/gateway.ts's profiled and what-if runs:
+ * The api for bench/gateway/'s profiled and what-if runs:
  *
  *  - BENCH_API_VARIANT unset: exactly workers/api.ts's startApi().
  *  - BENCH_API_VARIANT=http-adapter: the same container and Koa app, but OPENAI/DEEPSEEK/CUSTOM calls

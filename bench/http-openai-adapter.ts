@@ -17,7 +17,7 @@ import {
  * completion over node:http with a keep-alive agent instead of the openai SDK over fetch (undici).
  * Same request body (toChatParams) and the same result mapping (fromChatCompletion) as the real
  * adapter; error classification is reduced to the HTTP status and socket errors. It exists so
- * bench/transport.ts and the `http-adapter` variant of bench/gateway.ts can measure what the SDK
+ * bench/transport.ts and the `http-adapter` variant of bench/gateway/ can measure what the SDK
  * and its fetch transport cost per call.
  */
 const agentOptions = { keepAlive: true, keepAliveMsecs: 1000, maxSockets: 512, maxFreeSockets: 256, scheduling: 'lifo' as const };

@@ -31,11 +31,11 @@ export function startNodeChild(
   script: string,
   env: Record<string, string>,
   logFile: string,
-  opts: { ipc?: boolean; nodeArgs?: string[] } = {},
+  opts: { ipc?: boolean; nodeArgs?: string[]; cwd?: string } = {},
 ): Child {
   const fd = openSync(logFile, 'a');
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', script], {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...env },
     stdio: opts.ipc ? ['ignore', fd, fd, 'ipc'] : ['ignore', fd, fd],
   });

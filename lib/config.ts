@@ -167,6 +167,16 @@ const configSchema = z.object({
   SHIELD_MONTHLY_LIMIT_STANDARD: z.coerce.number().int().min(0).default(500),
   SHIELD_MONTHLY_LIMIT_PROFESSIONAL: z.coerce.number().int().min(0).default(5000),
   SHIELD_MONTHLY_LIMIT_ENTERPRISE: z.coerce.number().int().min(0).default(0),
+
+  // --- Zero-knowledge encryption (services/zero-knowledge) ---
+  // The platform switch (the company setting's globalEnabled); a company also needs ZERO_KNOWLEDGE in its package.
+  PZK_GLOBAL_ENABLED: boolFrom(true),
+  // Days a data key is used for new encryption before initialize/get replaces it (old keys still open old data).
+  PZK_KEY_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+
+  // --- Document parsing (services/parsing) ---
+  // The entitlement's maxPages: pages of a PDF parsed (the rest is left out, metrics.truncated).
+  PARSING_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(300),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

@@ -69,3 +69,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (/Connection terminated|connection timeout|Timeout acquiring a connection/i.test(message)) return true;
   return e.nativeError ? isDatabaseUnavailable(e.nativeError) : false;
 }
+
+/**
+ * The Temporal frontend cannot be reached (stopped, restarting, network): the gRPC status
+ * UNAVAILABLE (14) or DEADLINE_EXCEEDED (4), as the client's ServiceError carries it in its cause,
+ * or the connection's own "failed to connect". Checked by shape so lib/ needs no Temporal import.
+ */
+export function isTemporalUnavailable(err: unknown, depth = 0): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object' || depth > 4) return false;
+  if ((e.code === 14 || e.code === 4) && typeof e.message === 'string' && /UNAVAILABLE|DEADLINE_EXCEEDED|No connection established|connect/i.test(e.message)) return true;
+  if (e.name === 'TransportError' || (typeof e.message === 'string' && /Failed to connect before the deadline/i.test(e.message))) return true;
+  return e.cause ? isTemporalUnavailable(e.cause, depth + 1) : false;
+}

@@ -49,6 +49,13 @@ import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
+import { ZkContentService } from './zero-knowledge/encrypted';
+import { ParsingService } from './parsing/parsing';
+import { ParsingSettingsService } from './parsing/settings';
+import { ParsingSanitizerClient } from '../activities/sanitizer/parsing-client';
+import { ZkKeyService } from './zero-knowledge/keys';
+import { ZkSettingsService } from './zero-knowledge/settings';
+import { ZkShareService } from './zero-knowledge/shares';
 
 /**
  * The explicit dependency container: infrastructure (db, temporal, provider SDK registry, metrics)
@@ -104,6 +111,14 @@ export interface Services {
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
   analytics: ExecutionAnalyticsService;
+  // Zero-knowledge encryption (issue 15)
+  zkSettings: ZkSettingsService;
+  zkKeys: ZkKeyService;
+  zkContent: ZkContentService;
+  zkShares: ZkShareService;
+  // Document parsing (issue 15)
+  parsingSettings: ParsingSettingsService;
+  parsing: ParsingService;
 }
 
 export interface Container extends Infrastructure {
@@ -111,6 +126,9 @@ export interface Container extends Infrastructure {
   start(): void;
   close(): Promise<void>;
 }
+
+/** Tries per Temporal call from the api: about 2 s of backoff, then 503 (see TemporalGateway). */
+const API_TEMPORAL_RETRY_ATTEMPTS = 6;
 
 export function createInfrastructure(config: Config, overrides: Partial<Infrastructure> = {}): Infrastructure {
   return {
@@ -120,7 +138,7 @@ export function createInfrastructure(config: Config, overrides: Partial<Infrastr
     metrics: overrides.metrics ?? createMetrics(),
     secretBox: overrides.secretBox ?? new SecretBox(config.ENCRYPTION_KEY),
     temporal:
-      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
+      overrides.temporal ?? new TemporalGateway(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE, API_TEMPORAL_RETRY_ATTEMPTS),
     providerRegistry: overrides.providerRegistry ?? createProviderRegistry(),
     tracing: overrides.tracing ?? createTracing(config),
   };
@@ -209,6 +227,12 @@ export function createContainer(infra: Infrastructure): Container {
     quota: new ShieldQuota({ db, config }),
     retention: new HandoffRetention({ temporal, logger, daySeconds: config.SHIELD_RETENTION_DAY_SECONDS }),
   });
+  // Zero knowledge (issue 15): data keys sealed under ENCRYPTION_KEY, content stored as the client's ciphertext.
+  const zkSettings = new ZkSettingsService({ db, audit, globalEnabled: config.PZK_GLOBAL_ENABLED });
+  const zkKeys = new ZkKeyService({ db, box: secretBox, audit, settings: zkSettings, keyTtlDays: config.PZK_KEY_TTL_DAYS });
+  // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
+  const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
+  const parsingClient = new ParsingSanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: Math.max(config.SANITIZER_TIMEOUT_MS, 60_000) });
   const services: Services = {
     audit,
     auth,
@@ -244,6 +268,12 @@ export function createContainer(infra: Infrastructure): Container {
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
+    zkSettings,
+    zkKeys,
+    zkContent: new ZkContentService({ db, audit, settings: zkSettings, keys: zkKeys }),
+    zkShares: new ZkShareService({ db, audit, settings: zkSettings, keys: zkKeys }),
+    parsingSettings,
+    parsing: new ParsingService({ settings: parsingSettings, sanitizer: parsingClient, logger }),
   };
   return {
     ...infra,

@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 
 /**
  * The api's one way to Temporal. The connection is opened on first use, not at boot: the
@@ -9,15 +9,23 @@ export class TemporalGateway {
   private pending: Promise<Client> | null = null;
   private connection: Connection | null = null;
 
+  /**
+   * `retryAttempts`: how often one call is tried while the frontend is unavailable. The SDK's
+   * default (10 attempts, backoff up to 5 s) holds an HTTP request for about 15 s when Temporal is
+   * down; the api passes fewer (about 2 s in all) so it answers 503 at once and still rides through
+   * a blip. Background callers (the worker's own client) keep the default.
+   */
   constructor(
     readonly address: string,
     readonly namespace: string,
     readonly taskQueue: string,
+    private readonly retryAttempts?: number,
   ) {}
 
   client(): Promise<Client> {
     if (!this.pending) {
-      this.pending = Connection.connect({ address: this.address, connectTimeout: '5s' })
+      const interceptors = this.retryAttempts ? [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: this.retryAttempts }))] : undefined;
+      this.pending = Connection.connect({ address: this.address, connectTimeout: '5s', interceptors })
         .then((connection) => {
           this.connection = connection;
           return new Client({ connection, namespace: this.namespace });

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { ApiError, isDatabaseUnavailable } from '../../lib/errors';
+import { ApiError, isDatabaseUnavailable, isTemporalUnavailable } from '../../lib/errors';
 
 /**
  * Maps every thrown error to a response. An ApiError becomes its status with
@@ -31,6 +31,15 @@ export async function errorMiddleware(ctx: Context, next: Next) {
       ctx.status = 503;
       ctx.set('Retry-After', '5');
       ctx.body = { ...(gateway ? { success: false } : {}), error: 'The database is unavailable; try again shortly', code: 'DATABASE_UNAVAILABLE' };
+      return;
+    }
+    if (isTemporalUnavailable(err)) {
+      // Holds, batches, schedules and test runs wait in Temporal: while it is down they are
+      // refused (nothing changed), and the rest of the api keeps serving.
+      ctx.state.log?.warn({ err }, 'workflow service unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { ...(gateway ? { success: false } : {}), error: 'The workflow service is unavailable; try again shortly', code: 'WORKFLOW_SERVICE_UNAVAILABLE' };
       return;
     }
     const dataError = postgresDataError(err);

@@ -54,6 +54,8 @@ export interface RouteDef<B, Q, P, Auth extends AuthRule | 'public'> {
   responses: Record<number, { description: string; schema?: AnyZod }>;
   /** Cache-Control: no-store on every answer, errors and refusals included (set before authentication). */
   noStore?: boolean;
+  /** The code of a 400 for invalid input (default BAD_REQUEST; the zero-knowledge area says invalid_request). */
+  invalidCode?: string;
   /** Returns the response body; set ctx.status for anything but 200. */
   handler: (ctx: Context, input: RouteInput<B, Q, P, Auth>) => unknown | Promise<unknown>;
 }
@@ -70,14 +72,14 @@ export function defineRoute<
   return def as AnyRouteDef;
 }
 
-/** zod issues → [{path, message}], the shape 400 responses carry in details. */
-function parse<S extends AnyZod>(schema: S | undefined, value: unknown, what: string): unknown {
+/** zod issues → [{path, message}], the shape 400 responses carry in details. Exported for handlers that pick a schema at run time. */
+export function parse<S extends AnyZod>(schema: S | undefined, value: unknown, what: string, code?: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (what === 'body' ? undefined : {}));
   if (!result.success) {
     const first = result.error.issues[0];
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    throw ApiError.badRequest(`Invalid ${what}: ${where}${first?.message ?? 'invalid'}`, zodDetails(result.error));
+    throw ApiError.badRequest(`Invalid ${what}: ${where}${first?.message ?? 'invalid'}`, zodDetails(result.error), code);
   }
   return result.data;
 }
@@ -146,9 +148,9 @@ export function mountRoutes(router: Router, registry: OpenAPIRegistry, routes: A
     router[route.method](route.path, ...(route.noStore ? [noStore] : []), ...jsonInput(route.bodyLimit), async (ctx) => {
       const principal = route.auth === 'public' ? null : await authenticateRequest(ctx, route.auth);
       const input = {
-        params: parse(params, ctx.params, 'path parameters'),
-        query: parse(query, ctx.query, 'query'),
-        body: parse(body, (ctx.request as { body?: unknown }).body, 'body'),
+        params: parse(params, ctx.params, 'path parameters', route.invalidCode),
+        query: parse(query, ctx.query, 'query', route.invalidCode),
+        body: parse(body, (ctx.request as { body?: unknown }).body, 'body', route.invalidCode),
         principal,
       };
       const result = await route.handler(ctx, input);

@@ -36,6 +36,7 @@ export { namedColumnType } from './csv';
 export { DocumentError } from './errors';
 export { normaliseHeader, suggestEntityType } from './headers';
 export * from './types';
+export { type PdfTable, confirmedHeader, findTables, markdownTable } from './tables';
 
 export function isDocumentType(type: string): type is DocumentType {
   return (DOCUMENT_TYPES as readonly string[]).includes(type);

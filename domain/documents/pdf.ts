@@ -4,6 +4,7 @@ import {
   type DocumentOptions,
   type ExtractedDocument,
   type PdfExtraction,
+  type PdfPageLayout,
   type RewrittenDocument,
   type Segment,
   type SegmentRewriter,
@@ -117,10 +118,18 @@ interface Glyph {
   isSpace?: boolean;
 }
 
-/** Groups glyphs into lines by baseline, inserting spaces at gaps. */
+/**
+ * Groups glyphs into lines by baseline, inserting spaces at gaps. Each line also keeps its cells:
+ * runs of text split where the gap to the previous glyph is wider than COLUMN_GAP em (a space is
+ * about a quarter em), with the x where each run starts; table detection reads them (tables.ts).
+ */
+const COLUMN_GAP = 1.2;
+
 class LineBuilder {
   readonly lines: string[] = [];
+  readonly layout: Array<{ y: number; cells: { x: number; text: string }[] }> = [];
   private current = '';
+  private cells: { x: number; text: string }[] = [];
   private y = Number.NaN;
   private xEnd = Number.NaN;
   private size = 0;
@@ -132,17 +141,29 @@ class LineBuilder {
       if (isSpace) return;
       this.y = y;
       this.size = size;
+      this.cells.push({ x, text: '' });
+    } else if (!isSpace && x - this.xEnd > size * COLUMN_GAP) {
+      if (!this.current.endsWith(' ')) this.current += ' ';
+      this.cells.push({ x, text: '' });
     } else if (!isSpace && x - this.xEnd > size * 0.25 && !this.current.endsWith(' ')) {
       this.current += ' ';
+      this.cells[this.cells.length - 1]!.text += ' ';
     }
     this.current += text;
+    const cell = this.cells[this.cells.length - 1];
+    if (cell && !(isSpace && cell.text === '')) cell.text += text;
     this.xEnd = x + advance;
   }
 
   flush() {
     const line = this.current.replace(/\s+$/, '');
-    if (line.trim() !== '') this.lines.push(line);
+    if (line.trim() !== '') {
+      this.lines.push(line);
+      const cells = this.cells.map((c) => ({ x: Math.round(c.x * 10) / 10, text: c.text.replace(/\s+/g, ' ').trim() })).filter((c) => c.text !== '');
+      this.layout.push({ y: Math.round(this.y * 10) / 10, cells });
+    }
     this.current = '';
+    this.cells = [];
     this.y = Number.NaN;
   }
 
@@ -160,7 +181,7 @@ interface PageResult {
   items: PageItem[];
 }
 
-function readPage(pdfjs: Pdfjs, fnArray: number[], argsArray: unknown[], view: number[]): PageResult {
+function readPage(pdfjs: Pdfjs, fnArray: number[], argsArray: unknown[], view: number[], keepHidden = false): PageResult {
   const OPS = pdfjs.OPS;
   const [vx0, vy0, vx1, vy1] = [Math.min(view[0], view[2]), Math.min(view[1], view[3]), Math.max(view[0], view[2]), Math.max(view[1], view[3])];
   const pageArea = Math.max(1, (vx1 - vx0) * (vy1 - vy0));
@@ -234,7 +255,7 @@ function readPage(pdfjs: Pdfjs, fnArray: number[], argsArray: unknown[], view: n
       else if (effective < TINY_PT) hidden = 'tiny';
       else if (x < vx0 - 1 || x > vx1 + 1 || y < vy0 - 1 || y > vy1 + 1) hidden = 'off_page';
 
-      if (hidden === null) {
+      if (hidden === null || keepHidden) {
         textItem().add(unicode, x, y, effective, advance * xScale, isSpace);
       } else if (!isSpace || current?.kind === 'hidden') {
         const item = hiddenItem(hidden);
@@ -413,6 +434,15 @@ interface PdfReading {
   text: string;
   segments: Segment[];
   extraction: PdfExtraction;
+  pages?: PdfPageLayout[];
+}
+
+/** A picture's size without its bytes (document parsing's preview lists them). */
+async function imageInfo(page: { objs: PdfObjects; commonObjs: PdfObjects }, source: unknown): Promise<PdfPageLayout['images'][number]> {
+  const ref = typeof source === 'string' ? source : 'inline';
+  const image = typeof source === 'string' ? await objectOf(source.startsWith('g_') ? page.commonObjs : page.objs, source) : source;
+  const img = image as { width?: number; height?: number; data?: { length: number } } | null;
+  return { ref, width: img?.width ?? 0, height: img?.height ?? 0, byteSize: img?.data?.length ?? 0 };
 }
 
 async function openPdf(pdfjs: Pdfjs, buffer: Buffer): Promise<PdfDocument> {
@@ -442,7 +472,8 @@ async function readPdf(buffer: Buffer, opts: DocumentOptions): Promise<PdfReadin
   const doc = await openPdf(pdfjs, buffer);
   try {
     const maxPages = opts.maxPages ?? DOCUMENT_LIMITS.maxPages;
-    if (doc.numPages > maxPages) throw DocumentError.tooLarge('pages', `The PDF has more than ${maxPages} pages`);
+    if (doc.numPages > maxPages && !opts.readFirstPages) throw DocumentError.tooLarge('pages', `The PDF has more than ${maxPages} pages`);
+    const lastPage = Math.min(doc.numPages, maxPages);
     const extraction: PdfExtraction = {
       hidden_chars: { invisible: 0, white: 0, tiny: 0, off_page: 0 },
       images_removed: 0,
@@ -457,11 +488,20 @@ async function readPdf(buffer: Buffer, opts: DocumentOptions): Promise<PdfReadin
     };
     let text = '';
     const segments: Segment[] = [];
+    const pages: PdfPageLayout[] = [];
     let readable = 0;
-    for (let n = 1; n <= doc.numPages; n++) {
+    for (let n = 1; n <= lastPage; n++) {
       const page = await doc.getPage(n);
       const ops = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
-      const { items } = readPage(pdfjs, ops.fnArray, ops.argsArray, page.view);
+      const { items } = readPage(pdfjs, ops.fnArray, ops.argsArray, page.view, opts.keepHidden);
+      const layout: PdfPageLayout | null = opts.layout ? { page: n, lines: [], images: [] } : null;
+      if (layout) {
+        for (const it of items) {
+          if (it.kind === 'text') layout.lines.push(...it.lines.layout);
+          else if (it.kind === 'image') layout.images.push(await imageInfo(page, it.source));
+        }
+        pages.push(layout);
+      }
       for (const annotation of (await page.getAnnotations()) as { subtype?: string; actions?: Record<string, unknown> }[]) {
         if (annotation.subtype === 'Widget') extraction.form_fields++;
         else if (annotation.subtype !== 'Popup') extraction.annotations++;
@@ -532,15 +572,15 @@ async function readPdf(buffer: Buffer, opts: DocumentOptions): Promise<PdfReadin
     extraction.metadata_fields = INFO_FIELDS.filter((k) => info[k] !== undefined && info[k] !== '').length;
     const custom = info.Custom as Record<string, unknown> | undefined;
     if (custom) extraction.metadata_fields += Object.keys(custom).length;
-    return { text: `${text}\n`, segments, extraction };
+    return { text: `${text}\n`, segments, extraction, pages: opts.layout ? pages : undefined };
   } finally {
     await doc.destroy().catch(() => undefined);
   }
 }
 
 export async function extractPdf(buffer: Buffer, opts: DocumentOptions): Promise<ExtractedDocument> {
-  const { text, segments, extraction } = await readPdf(buffer, opts);
-  return { type: 'pdf', text, segments, extraction };
+  const { text, segments, extraction, pages } = await readPdf(buffer, opts);
+  return { type: 'pdf', text, segments, extraction, ...(pages ? { pages } : {}) };
 }
 
 /** The sanitized document of a PDF is its Markdown with the rewritten lines in place. */

@@ -63,6 +63,8 @@ export interface ExtractedDocument {
   extraction?: PdfExtraction;
   /** xlsx only: sheet names in workbook order. */
   sheetNames?: string[];
+  /** PDF with opts.layout only. */
+  pages?: PdfPageLayout[];
 }
 
 /**
@@ -90,6 +92,29 @@ export interface DocumentOptions {
    * answers the thumbnail's name, written as "[Image: <name>]" in its place, or null to remove it.
    */
   onPdfImage?: (image: PdfImagePixels) => Promise<string | null>;
+  /**
+   * PDF (document parsing's fallback when the protection service is unreachable): keep hidden text
+   * as ordinary text instead of removing it. Never set where the result leaves for a provider unchecked.
+   */
+  keepHidden?: boolean;
+  /** PDF (document parsing): read the first maxPages pages of a longer PDF instead of refusing it. */
+  readFirstPages?: boolean;
+  /** PDF (document parsing): report each page's text layout and pictures in ExtractedDocument.pages. */
+  layout?: boolean;
+}
+
+/** A run of text on a line with the x position (PDF points) where it starts: a table cell candidate. */
+export interface PdfCell {
+  x: number;
+  text: string;
+}
+
+/** One page's visible text lines with their cells (split at column-sized gaps), and its pictures. */
+export interface PdfPageLayout {
+  page: number;
+  lines: Array<{ y: number; cells: PdfCell[] }>;
+  /** ref: pdf.js's object id; width/height in pixels; byteSize: the decoded pixel data. */
+  images: Array<{ ref: string; width: number; height: number; byteSize: number }>;
 }
 
 /** A decoded PDF picture: `channels` bytes per pixel, rows top to bottom. */

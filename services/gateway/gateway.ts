@@ -179,12 +179,24 @@ export class GatewayService {
     }
 
     const stripped = stripTelemetry(result.content);
-    // The caller gets the originals back (strict: only complete wrappers are restored).
-    if (protectedRun) stripped.content = await this.deps.sanitization.restore(protectedRun, stripped.content);
     const cost = costUsd(
       candidate.provider.prices.find((m) => m.name === candidate.model),
       result.usage,
     );
+    // The caller gets the originals back (strict: only complete wrappers are restored).
+    if (protectedRun) {
+      try {
+        stripped.content = await this.deps.sanitization.restore(protectedRun, stripped.content, executionId);
+      } catch (err) {
+        // The provider has answered (and been paid): the call is recorded, as an error, and the
+        // stand-in answer is withheld rather than handed out as if it were the caller's own data.
+        const failed = answeredExecutionRecord(recordContext, outcome, result, { costUsd: cost, telemetryMode, telemetryWrapped, telemetry: stripped.telemetry });
+        const reason = err instanceof Error ? err.message : String(err);
+        this.deps.recorder.record({ ...failed, status: 'ERROR', errorCode: 'RESTORE_FAILED', errorMessage: reason.slice(0, 1000), latencyMs: Math.round(performance.now() - startedAt) });
+        this.deps.metrics.gatewayExecutions.inc({ mode: req.executionMode, status: 'error', provider_type: candidate.provider.type });
+        throw err;
+      }
+    }
     const executedAt = new Date().toISOString();
     if (req.session_id) {
       this.affinity.set(principal.companyId, req.session_id, candidate.provider.id, candidate.model, req.session_ttl ?? DEFAULT_SESSION_TTL_SECONDS);

@@ -195,12 +195,23 @@ export class GatewaySanitization {
     return { sessionToken: token!, detectionSummary: summary, notes };
   }
 
-  /** Strict restore of the provider's answer; a failure is a 502 (the stand-in answer is not handed out as if restored). */
-  async restore(run: ProtectedRun, content: string): Promise<string> {
+  /**
+   * Strict restore of the provider's answer. A failure is 503 (sanitizer unreachable) or 502, code
+   * SANITIZER_RESTORE_FAILED: unlike a failure to protect, the provider has been called by then, so
+   * the message says so, and the stand-in answer is withheld rather than handed out as if restored.
+   */
+  async restore(run: ProtectedRun, content: string, executionId: string): Promise<string> {
     try {
       return (await this.deps.client.restoreStrict(run.sessionToken, content)).restored_content;
     } catch (err) {
-      throw gatewayErrorOf(err);
+      const unreachable = gatewayErrorOf(err).code === 'SANITIZER_UNAVAILABLE';
+      throw new ApiError(
+        unreachable ? 503 : 502,
+        'SANITIZER_RESTORE_FAILED',
+        `The provider answered, but the original values could not be restored (${unreachable ? 'the sanitizer is unreachable' : 'the sanitizer failed'}); the answer is withheld. The call is recorded as execution ${executionId}.`,
+        undefined,
+        { executionId },
+      );
     }
   }
 

@@ -1,0 +1,232 @@
+/**
+ * `npm run bench:gateway:ab -- --baseline <git ref>`: the hot path of this checkout against the same
+ * hot path at another commit, in one run, on one machine, at the same moment.
+ *
+ * Why: a refactoring that moves files (issue 10's layering) must not slow the gateway, and two
+ * separate bench runs minutes apart differ by more than any plausible regression on a shared 2-core
+ * VM. So both versions run side by side: the baseline is checked out into a scratch worktree (its
+ * node_modules linked to ours), each version migrates and seeds its own database with its own code
+ * and serves from its own api process, and autocannon drives them in alternating segments
+ * (A B B A A B B A ...), so a linear drift of the machine cancels within every four segments. The
+ * verdict is read off the per-pair differences (one segment of each version, adjacent in time):
+ * the median difference of p50 latency with a distribution-free 95% interval (support.medianInterval).
+ *
+ *   --baseline <ref>     the commit to compare against (required), e.g. 8482860
+ *   BENCH_AB_SEGMENT_S   seconds per segment (default 10)
+ *   BENCH_AB_PAIRS       pairs per concurrency (default 8)
+ *   BENCH_CONCURRENCY    connection counts (default 1,32)
+ *   BENCH_AB_TOLERANCE_MS  a regression smaller than this is noise by definition (default 0.25 ms at
+ *                        p50, or 5% of the baseline's p50 if larger)
+ *
+ * Both apis run with LOG_LEVEL=warn and NODE_ENV=production like bench:gateway's main table, pinned
+ * to the last CPU when taskset is available (load generator and simulator on the others); each gets
+ * the same warm-up before the first segment.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomToken } from '../../lib/crypto';
+import { type Child, ROOT, describeMachine, freePort, killAllChildrenNow, median, medianInterval, stopAllChildren, table, waitHealthy, startNodeChild } from '../support';
+import { OUT_DIR, PROMPT, PRODUCTION_ENV, STAMP, canPin, fail, log } from './config';
+import { cpuSnapshot } from './cpu';
+import { admin, dbUrl } from './database';
+import { type LoadResult, type Target, checkClean, load, runState } from './load';
+import { PIN_CPUS, directTarget, pinTo, sanityCheck, startSimulator } from './processes';
+import { gitState, machineLines } from './report';
+
+const argv = process.argv.slice(2);
+const baselineRef = argv[argv.indexOf('--baseline') + 1];
+if (!argv.includes('--baseline') || !baselineRef || baselineRef.startsWith('--')) fail('usage: npm run bench:gateway:ab -- --baseline <git ref>');
+const SEGMENT_S = Number(process.env.BENCH_AB_SEGMENT_S ?? 10);
+const PAIRS = Number(process.env.BENCH_AB_PAIRS ?? 8);
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,32').split(',').map(Number);
+const TOLERANCE_MS = Number(process.env.BENCH_AB_TOLERANCE_MS ?? 0.25);
+const WARMUP_S = 5;
+const PIN = process.env.BENCH_PIN === undefined ? canPin() : process.env.BENCH_PIN === '1';
+
+interface Arm {
+  label: 'baseline' | 'current';
+  tree: string;
+  commit: string;
+  database: string;
+  gatewayKey: string;
+  api: Child;
+  url: string;
+}
+
+const databases: string[] = [];
+let worktree: string | null = null;
+
+/** The seed, written per arm with absolute imports into that arm's tree: each version seeds with its own code. */
+function seedScript(tree: string): string {
+  const layered = existsSync(path.join(tree, 'services/container.ts'));
+  const container = path.join(tree, layered ? 'services/container' : 'api/container');
+  const simulatorProviders = path.join(tree, layered ? 'services/providers/simulator-providers' : 'api/services/simulator-providers');
+  return `
+import { createContainer, createInfrastructure } from ${JSON.stringify(container)};
+import { registerSimulatorProviders } from ${JSON.stringify(simulatorProviders)};
+import { migrateLatest } from ${JSON.stringify(path.join(tree, 'db/connection'))};
+import { loadConfig } from ${JSON.stringify(path.join(tree, 'lib/config'))};
+const container = createContainer(createInfrastructure(loadConfig(process.env)));
+try {
+  await migrateLatest(container.db);
+  const s = container.services;
+  const company = await s.companies.createCompany({ name: 'Bench AB Co' });
+  const { user } = await s.companies.addUser(company.id, { email: 'bench-ab@example.test', password: 'pw-' + Math.random().toString(36).slice(2) + 'Aa1!', role: 'ACCOUNT_OWNER' });
+  await registerSimulatorProviders(s.providers, company.id, process.env.SIMULATOR_URL, { userId: user.id });
+  const { key } = await s.apiKeys.create(company.id, { name: 'bench key', kind: 'GATEWAY', type: 'FULL_ACCESS' }, { userId: user.id });
+  console.log('SEEDED ' + JSON.stringify({ gatewayKey: key }));
+} finally {
+  await container.close();
+}
+`;
+}
+
+async function startArm(label: Arm['label'], tree: string, simulatorUrl: string, encryptionKey: string): Promise<Arm> {
+  const database = `gatehouse_ab_${STAMP}_${process.pid}_${label}`;
+  await admin((c) => c.query(`CREATE DATABASE ${database}`));
+  databases.push(database);
+  const env = { ...PRODUCTION_ENV, LOG_LEVEL: 'warn', DATABASE_URL: dbUrl(database), ENCRYPTION_KEY: encryptionKey, SIMULATOR_URL: simulatorUrl };
+  const script = path.join(OUT_DIR, `seed-${label}.mts`);
+  writeFileSync(script, seedScript(tree));
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: tree, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const seeded = JSON.parse(/SEEDED (.*)/.exec(out)?.[1] ?? 'null') as { gatewayKey: string } | null;
+  if (!seeded) throw new Error(`seeding the ${label} database printed no key:\n${out}`);
+  const port = await freePort();
+  const closedPort = await freePort(); // AUTONOMOUS never touches Temporal
+  const api = startNodeChild(
+    `api (${label})`,
+    'workers/api.ts',
+    { ...env, HOST: '127.0.0.1', PORT: String(port), INTERNAL_JOB_TOKEN: randomToken('bench-', 32), TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}` },
+    path.join(OUT_DIR, `api-${label}.log`),
+    { cwd: tree },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(`${url}/healthz`, api, 60_000);
+  if (PIN && api.proc.pid) pinTo(api.proc.pid, PIN_CPUS.api);
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: tree, encoding: 'utf8' }).trim();
+  return { label, tree, commit, database, gatewayKey: seeded.gatewayKey, api, url };
+}
+
+function target(arm: Arm): Target {
+  return {
+    name: `Gatehouse ${arm.label}`,
+    url: `${arm.url}/api/gateway/execute`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${arm.gatewayKey}` },
+    body: JSON.stringify({ prompt: PROMPT, providerType: 'OPENAI' }),
+  };
+}
+
+interface PairResult {
+  concurrency: number;
+  baseline: LoadResult;
+  current: LoadResult;
+}
+
+async function cleanup(): Promise<void> {
+  runState.currentLoad?.stop();
+  await stopAllChildren();
+  for (const db of databases.splice(0)) {
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)).catch((err) => console.error(`could not drop ${db}: ${err.message}`));
+  }
+  if (worktree) {
+    execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: ROOT, stdio: 'ignore' });
+    worktree = null;
+  }
+}
+
+process.on('exit', killAllChildrenNow);
+
+async function main(): Promise<void> {
+  mkdirSync(OUT_DIR, { recursive: true });
+  if (PIN) pinTo(process.pid, PIN_CPUS.rest);
+  const baselineCommit = execFileSync('git', ['rev-parse', '--short', `${baselineRef}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).trim();
+  worktree = path.join(OUT_DIR, `baseline-${baselineCommit}`);
+  rmSync(worktree, { recursive: true, force: true });
+  execFileSync('git', ['worktree', 'add', '--detach', worktree, baselineCommit], { cwd: ROOT, stdio: 'ignore' });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(worktree, 'node_modules'));
+
+  console.log('Gatehouse gateway A/B: this checkout against a baseline commit, interleaved in one run');
+  console.log(machineLines(describeMachine()));
+  console.log(`current: ${gitState()}; baseline: ${baselineCommit} (worktree ${worktree})`);
+  console.log(`segments of ${SEGMENT_S} s in the order A B B A, ${PAIRS} pairs per concurrency (${CONCURRENCY.join(', ')}); api pinned: ${PIN ? `CPU ${PIN_CPUS.api}` : 'no'}`);
+  console.log(`logs: ${OUT_DIR}\n`);
+
+  const sim = await startSimulator();
+  const encryptionKey = Buffer.from(randomToken('', 32)).toString('base64');
+  log('seeding and starting the baseline api');
+  const baseline = await startArm('baseline', worktree, sim.url, encryptionKey);
+  log('seeding and starting the current api');
+  const current = await startArm('current', ROOT, sim.url, encryptionKey);
+  const direct = directTarget({ simulator: sim.child, simulatorUrl: sim.url, databaseUrl: '', encryptionKey, gatewayKey: '' });
+  await sanityCheck(direct, (b) => (Array.isArray(b.choices) ? null : 'no choices'));
+  for (const arm of [baseline, current]) {
+    await sanityCheck(target(arm), (b) => (b.success === true ? null : 'not a successful execution'));
+    const cpu = () => cpuSnapshot(arm.api, sim.child);
+    await load(target(arm), 32, WARMUP_S, cpu); // JIT, pools, caches
+  }
+
+  let clean = true;
+  const results: PairResult[] = [];
+  for (const c of CONCURRENCY) {
+    for (let pair = 0; pair < PAIRS; pair++) {
+      // A B, then B A: the order alternates so each version runs first in half the pairs.
+      const order = pair % 2 === 0 ? [baseline, current] : [current, baseline];
+      const got: Partial<Record<Arm['label'], LoadResult>> = {};
+      for (const arm of order) {
+        const r = await load(target(arm), c, SEGMENT_S, () => cpuSnapshot(arm.api, sim.child));
+        clean = checkClean(`${arm.label} c=${c} pair ${pair + 1}`, r) && clean;
+        got[arm.label] = r;
+      }
+      results.push({ concurrency: c, baseline: got.baseline!, current: got.current! });
+      log(`c=${c} pair ${pair + 1}/${PAIRS}: p50 baseline ${got.baseline!.p50.toFixed(2)} ms, current ${got.current!.p50.toFixed(2)} ms`);
+    }
+  }
+
+  const rows: string[][] = [];
+  const verdicts: string[] = [];
+  for (const c of CONCURRENCY) {
+    const of = results.filter((r) => r.concurrency === c);
+    const diffs = of.map((r) => r.current.p50 - r.baseline.p50);
+    const rateDiffs = of.map((r) => (r.current.reqPerSec - r.baseline.reqPerSec) / r.baseline.reqPerSec);
+    const basePool = median(of.map((r) => r.baseline.p50));
+    const interval = medianInterval(diffs);
+    const tolerance = Math.max(TOLERANCE_MS, 0.05 * basePool);
+    const verdict = !interval ? 'TOO FEW PAIRS' : interval.hi <= tolerance ? 'WITHIN NOISE' : interval.lo > tolerance ? 'REGRESSION' : 'INCONCLUSIVE';
+    verdicts.push(verdict);
+    rows.push([
+      String(c),
+      basePool.toFixed(2),
+      median(of.map((r) => r.current.p50)).toFixed(2),
+      median(diffs).toFixed(3),
+      interval ? `[${interval.lo.toFixed(3)}, ${interval.hi.toFixed(3)}]` : 'n/a',
+      median(of.map((r) => r.baseline.p99)).toFixed(2),
+      median(of.map((r) => r.current.p99)).toFixed(2),
+      median(of.map((r) => r.baseline.reqPerSec)).toFixed(0),
+      median(of.map((r) => r.current.reqPerSec)).toFixed(0),
+      `${(100 * median(rateDiffs)).toFixed(1)}%`,
+      `±${tolerance.toFixed(2)}`,
+      verdict,
+    ]);
+  }
+  console.log(`\nbaseline ${baseline.commit} vs current ${current.commit} (p50 and p99 in ms, medians over ${PAIRS} pairs):`);
+  console.log(
+    table(
+      ['conc', 'base p50', 'cur p50', 'Δp50 median', 'Δp50 95% interval', 'base p99', 'cur p99', 'base req/s', 'cur req/s', 'Δreq/s', 'noise bound', 'verdict'],
+      rows,
+    ),
+  );
+  writeFileSync(path.join(OUT_DIR, 'results-ab.json'), JSON.stringify({ baseline: baseline.commit, current: current.commit, results }, null, 2));
+  if (!clean) {
+    console.log('\n!!! some responses were not 2xx: the figures above are suspect !!!');
+    process.exitCode = 3;
+  } else if (verdicts.includes('REGRESSION')) process.exitCode = 4;
+}
+
+main()
+  .catch((err) => {
+    console.error(`\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup())
+  .finally(() => process.exit(process.exitCode ?? 0));
