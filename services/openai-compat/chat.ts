@@ -71,8 +71,18 @@ export class OpenAiChatService {
         throw providerFailure(executionId, outcome, outcome.error!);
       }
       let content = result.content;
-      if (ready.protectedRun) content = await deps.sanitization.restore(ready.protectedRun, content);
       const record = answeredExecutionRecord(ctx, outcome, result, this.answerFacts(ready, candidate, result.usage));
+      if (ready.protectedRun) {
+        try {
+          content = await deps.sanitization.restore(ready.protectedRun, content, executionId);
+        } catch (err) {
+          // As execute: the provider answered (and was paid), so the call is recorded; the stand-in answer is withheld.
+          const reason = err instanceof Error ? err.message : String(err);
+          deps.recorder.record({ ...record, status: 'ERROR', errorCode: 'RESTORE_FAILED', errorMessage: reason.slice(0, 1000), latencyMs: Math.round(performance.now() - ready.startedAt) });
+          deps.metrics.gatewayExecutions.inc({ mode: 'AUTONOMOUS', status: 'error', provider_type: candidate.provider.type });
+          throw err;
+        }
+      }
       const totalMs = performance.now() - ready.startedAt;
       record.latencyMs = Math.round(totalMs);
       this.answered(principal.companyId, record, totalMs);
@@ -172,11 +182,12 @@ export class OpenAiChatService {
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
       ...(body.stream_options?.include_usage ? { usage: null } : {}),
     });
-    const restorer = ready.protectedRun ? new StreamRestorer((text) => deps.sanitization.restore(ready.protectedRun!, text)) : null;
+    const restorer = ready.protectedRun ? new StreamRestorer((text) => deps.sanitization.restore(ready.protectedRun!, text, executionId)) : null;
     const toolCalls: ToolCall[] = [];
     let content = '';
     let end: Extract<StreamEvent, { type: 'end' }> | null = null;
     let failure: ProviderError | null = null;
+    let restoreFailed = false;
     try {
       yield chunk({ role: 'assistant', content: '', refusal: null });
       let next = opened.first;
@@ -210,6 +221,7 @@ export class OpenAiChatService {
       if (body.stream_options?.include_usage) yield { ...chunk({}), choices: [], usage: usageOf(end.usage) };
     } catch (err) {
       failure = err instanceof ProviderError ? err : new ProviderError('UNKNOWN', err instanceof Error ? err.message : String(err));
+      restoreFailed = err instanceof ApiError && err.code === 'SANITIZER_RESTORE_FAILED';
       throw err;
     } finally {
       release();
@@ -235,6 +247,7 @@ export class OpenAiChatService {
         const error = clientClosed ? new ProviderError('NETWORK', 'the client closed the stream before it ended') : failure!;
         const record = failedExecutionRecord(ctx, outcome, error, totalMs);
         if (clientClosed) record.errorCode = 'CLIENT_CLOSED';
+        else if (restoreFailed) record.errorCode = 'RESTORE_FAILED';
         record.completionTokens = Math.ceil(content.length / 4);
         record.metadata.stream = true;
         deps.recorder.record(record);
