@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ConversationDigest, simulateCompletion } from './content';
 import { type OpenAiToolCall, openAiStream } from './streaming';
+import { simulatedArguments } from './tools';
 import { SimHttpError, type SimRequest, type SimResponse, type WireFormat } from './types';
 import { headerValue, isRecord, nextId, optionalNumber, optionalPositiveInt, requireObject, requireString } from './util';
 
@@ -154,15 +155,7 @@ function toolCallFor(body: Record<string, unknown>): OpenAiToolCall | null {
     .map((t) => t.function as Record<string, unknown>)
     .find((f) => typeof f.name === 'string' && (wanted === null || f.name === wanted));
   if (!fn) return null;
-  const text = readContent(last.content, messages.length - 1).text.slice(0, 200);
-  const params = isRecord(fn.parameters) ? fn.parameters : {};
-  const props = isRecord(params.properties) ? params.properties : {};
-  const required = Array.isArray(params.required) ? params.required.filter((r): r is string => typeof r === 'string') : [];
-  const args: Record<string, unknown> = {};
-  for (const name of required) {
-    const prop = props[name];
-    args[name] = isRecord(prop) && (prop.type === 'number' || prop.type === 'integer') ? 1 : text;
-  }
+  const args = simulatedArguments(fn.parameters, readContent(last.content, messages.length - 1).text);
   return { id: `call_sim${nextId()}`, name: String(fn.name), arguments: JSON.stringify(args) };
 }
 

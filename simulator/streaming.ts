@@ -59,9 +59,28 @@ export function openAiStream(
   return events;
 }
 
+const anthropicEvent = (type: string, value: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...value })}\n\n`;
+
+/** Anthropic Messages stream of a tool call: one tool_use block whose input arrives as input_json_delta pieces. */
+export function anthropicToolStream(
+  message: { id: string; model: string; usage: { input_tokens: number; output_tokens: number } },
+  tool: { id: string; name: string; input: Record<string, unknown> },
+): string[] {
+  const event = anthropicEvent;
+  const json = JSON.stringify(tool.input);
+  return [
+    event('message_start', { message: { id: message.id, type: 'message', role: 'assistant', model: message.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: message.usage.input_tokens, output_tokens: 1 } } }),
+    event('content_block_start', { index: 0, content_block: { type: 'tool_use', id: tool.id, name: tool.name, input: {} } }),
+    ...(json.match(/.{1,16}/gs) ?? []).map((partial_json) => event('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json } })),
+    event('content_block_stop', { index: 0 }),
+    event('message_delta', { delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: message.usage.output_tokens } }),
+    event('message_stop', {}),
+  ];
+}
+
 /** Anthropic Messages stream: message_start, one text block of deltas, message_delta with usage, message_stop. */
 export function anthropicStream(model: string, out: SimulatedCompletion): string[] {
-  const event = (type: string, value: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...value })}\n\n`;
+  const event = anthropicEvent;
   const events = [
     event('message_start', {
       message: {

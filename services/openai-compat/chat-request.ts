@@ -157,8 +157,8 @@ export function toExecution(body: ChatCompletionRequest, opts: ChatOptions): { r
   return { req, extras };
 }
 
-/** Tool turns and tools only travel in OpenAI's wire format (OpenAI, DeepSeek, CUSTOM providers). */
-export function needsOpenAiWire(extras: Partial<CompletionRequest>): boolean {
+/** Tools and tool turns travel only to adapters that carry them (OpenAI's wire format and Anthropic's). */
+export function needsToolSupport(extras: Partial<CompletionRequest>): boolean {
   return Boolean(extras.tools?.length || extras.messages?.some((m) => m.role === 'tool' || m.toolCalls?.length));
 }
 

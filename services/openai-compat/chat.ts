@@ -17,11 +17,12 @@ import { SpanStatusCode } from '../../lib/tracing';
 import { type CandidateOutcome, callCandidates, callWithFallback } from '../gateway/attempts';
 import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from '../gateway/execution-record';
 import type { GatewayService, PreparedExecution } from '../gateway/gateway';
-import { type ChatCompletionRequest, type ChatOptions, needsOpenAiWire, openAiFinishReason, toExecution } from './chat-request';
+import { type ChatCompletionRequest, type ChatOptions, needsToolSupport, openAiFinishReason, toExecution } from './chat-request';
 import { StreamRestorer } from './stream-restore';
 
 type Ready = Extract<PreparedExecution, { kind: 'ready' }>;
-const OPENAI_WIRE = new Set(['OPENAI', 'DEEPSEEK', 'CUSTOM']);
+/** Provider types whose adapters carry tools and tool turns (OpenAI's wire format, and Anthropic's tool_use). */
+const TOOL_CAPABLE = new Set(['OPENAI', 'DEEPSEEK', 'CUSTOM', 'ANTHROPIC']);
 
 /** A chunk of the answer stream, in OpenAI's chat.completion.chunk shape. */
 export interface ChatCompletionChunk {
@@ -258,15 +259,15 @@ export class OpenAiChatService {
     }
   }
 
-  /** The gateway's pre-flight, then what OpenAI's wire adds: tool requests go to OpenAI-format providers only. */
+  /** The gateway's pre-flight, then what OpenAI's wire adds: tool requests go to providers whose adapters carry tools. */
   private async prepare(principal: Principal, body: ChatCompletionRequest, opts: ChatOptions, span: Span): Promise<Ready> {
     const { req, extras } = toExecution(body, opts);
     const prepared = await this.gateway.prepare(principal, req, span, extras);
     if (prepared.kind !== 'ready') throw new Error('unreachable: the OpenAI-compatible API never runs DRY_RUN');
-    if (needsOpenAiWire(extras)) {
-      const candidates = prepared.plan.candidates.filter((c) => OPENAI_WIRE.has(c.provider.type));
+    if (needsToolSupport(extras)) {
+      const candidates = prepared.plan.candidates.filter((c) => TOOL_CAPABLE.has(c.provider.type));
       if (!candidates.length) {
-        throw new ApiError(400, 'TOOLS_UNSUPPORTED', 'Tools and tool turns need a provider that speaks the OpenAI wire format (OPENAI, DEEPSEEK, CUSTOM); none is in the plan', { param: 'tools' });
+        throw new ApiError(400, 'TOOLS_UNSUPPORTED', 'Tools and tool turns need a provider of type OPENAI, DEEPSEEK, CUSTOM or ANTHROPIC; none is in the plan', { param: 'tools' });
       }
       prepared.plan = { ...prepared.plan, candidates };
     }

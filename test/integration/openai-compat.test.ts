@@ -115,7 +115,10 @@ describe('POST /v1/chat/completions', () => {
     expect(row.total_tokens).toBe(chunks[chunks.length - 1]!.usage!.total_tokens);
   });
 
-  it('passes tools through and completes a tool call round trip (answered and streamed)', async () => {
+  it.each([
+    ['auto', 'gpt-4o'],
+    ['claude-haiku-4-5', 'claude-haiku-4-5'],
+  ])('passes tools through and completes a tool call round trip (answered and streamed; model %s)', async (model, streamedModel) => {
     const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
       {
         type: 'function',
@@ -123,14 +126,15 @@ describe('POST /v1/chat/completions', () => {
       },
     ];
     const ask: OpenAI.Chat.Completions.ChatCompletionMessageParam = { role: 'user', content: 'Berlin' };
-    const first = await client.chat.completions.create({ model: 'auto', messages: [ask], tools });
+    const first = await client.chat.completions.create({ model, messages: [ask], tools });
     const call = first.choices[0]!.message.tool_calls![0]! as OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
     expect(first.choices[0]!.finish_reason).toBe('tool_calls');
+    if (model !== 'auto') expect(first.model).toBe(model);
     expect(call.function.name).toBe('get_weather');
     expect(JSON.parse(call.function.arguments)).toEqual({ city: 'Berlin' });
 
     const second = await client.chat.completions.create({
-      model: 'auto',
+      model,
       tools,
       messages: [ask, first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: '{"tempC":21}' }],
     });
@@ -138,7 +142,7 @@ describe('POST /v1/chat/completions', () => {
     expect(second.choices[0]!.message.content).toContain(`[tool:${call.id}] {"tempC":21}`);
 
     // Streamed: the call arrives in fragments the SDK's helper reassembles.
-    const runner = client.chat.completions.stream({ model: 'gpt-4o', messages: [ask], tools });
+    const runner = client.chat.completions.stream({ model: streamedModel, messages: [ask], tools });
     const final = await runner.finalChatCompletion();
     const streamedCall = final.choices[0]!.message.tool_calls![0]! as OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall;
     expect(streamedCall.function.name).toBe('get_weather');
