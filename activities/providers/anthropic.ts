@@ -9,7 +9,7 @@ import type {
   RawMessageStreamEvent,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { ClientCache, clientKey } from './client-cache';
-import { elapsedMs, type ImagePart, requireApiKey, timeoutOf, toConversation } from './conversation';
+import { elapsedMs, type ImagePart, parseArguments, requireApiKey, timeoutOf, toConversation } from './conversation';
 import { type CallContext, classifyProviderError } from './errors';
 import {
   type AdapterOptions,
@@ -66,15 +66,6 @@ function toolTurns(request: CompletionRequest): MessageParam[] {
     } else messages.push({ role: m.role, content: m.content });
   }
   return messages;
-}
-
-function parseArguments(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text || '{}');
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
-  } catch {
-    return { arguments: text };
-  }
 }
 
 /** OpenAI's tool_choice in Anthropic's form (auto, any, none, or one named tool). */

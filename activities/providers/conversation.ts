@@ -77,3 +77,13 @@ export function elapsedMs(started: number): number {
   // Hundredths of a millisecond: whole milliseconds hide the gateway's own sub-millisecond overhead.
   return Math.round((performance.now() - started) * 100) / 100;
 }
+
+/** A tool call's JSON arguments as an object (formats that take structured input: Anthropic, Gemini). */
+export function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text || '{}');
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  } catch {
+    return { arguments: text };
+  }
+}

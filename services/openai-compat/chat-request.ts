@@ -157,11 +157,6 @@ export function toExecution(body: ChatCompletionRequest, opts: ChatOptions): { r
   return { req, extras };
 }
 
-/** Tools and tool turns travel only to adapters that carry them (OpenAI's wire format and Anthropic's). */
-export function needsToolSupport(extras: Partial<CompletionRequest>): boolean {
-  return Boolean(extras.tools?.length || extras.messages?.some((m) => m.role === 'tool' || m.toolCalls?.length));
-}
-
 /** OpenAI's finish_reason vocabulary; anything else a provider said reads as stop. */
 export function openAiFinishReason(reason: string): 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call' {
   return reason === 'length' || reason === 'tool_calls' || reason === 'content_filter' || reason === 'function_call' ? reason : 'stop';

@@ -17,12 +17,10 @@ import { SpanStatusCode } from '../../lib/tracing';
 import { type CandidateOutcome, callCandidates, callWithFallback } from '../gateway/attempts';
 import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from '../gateway/execution-record';
 import type { GatewayService, PreparedExecution } from '../gateway/gateway';
-import { type ChatCompletionRequest, type ChatOptions, needsToolSupport, openAiFinishReason, toExecution } from './chat-request';
+import { type ChatCompletionRequest, type ChatOptions, openAiFinishReason, toExecution } from './chat-request';
 import { StreamRestorer } from './stream-restore';
 
 type Ready = Extract<PreparedExecution, { kind: 'ready' }>;
-/** Provider types whose adapters carry tools and tool turns (OpenAI's wire format, and Anthropic's tool_use). */
-const TOOL_CAPABLE = new Set(['OPENAI', 'DEEPSEEK', 'CUSTOM', 'ANTHROPIC']);
 
 /** A chunk of the answer stream, in OpenAI's chat.completion.chunk shape. */
 export interface ChatCompletionChunk {
@@ -259,18 +257,11 @@ export class OpenAiChatService {
     }
   }
 
-  /** The gateway's pre-flight, then what OpenAI's wire adds: tool requests go to providers whose adapters carry tools. */
+  /** The gateway's pre-flight over the execute request and extras this wire format maps to (every adapter carries tools). */
   private async prepare(principal: Principal, body: ChatCompletionRequest, opts: ChatOptions, span: Span): Promise<Ready> {
     const { req, extras } = toExecution(body, opts);
     const prepared = await this.gateway.prepare(principal, req, span, extras);
     if (prepared.kind !== 'ready') throw new Error('unreachable: the OpenAI-compatible API never runs DRY_RUN');
-    if (needsToolSupport(extras)) {
-      const candidates = prepared.plan.candidates.filter((c) => TOOL_CAPABLE.has(c.provider.type));
-      if (!candidates.length) {
-        throw new ApiError(400, 'TOOLS_UNSUPPORTED', 'Tools and tool turns need a provider of type OPENAI, DEEPSEEK, CUSTOM or ANTHROPIC; none is in the plan', { param: 'tools' });
-      }
-      prepared.plan = { ...prepared.plan, candidates };
-    }
     return prepared;
   }
 

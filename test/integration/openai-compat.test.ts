@@ -118,6 +118,7 @@ describe('POST /v1/chat/completions', () => {
   it.each([
     ['auto', 'gpt-4o'],
     ['claude-haiku-4-5', 'claude-haiku-4-5'],
+    ['gemini-2.5-flash', 'gemini-2.5-flash'],
   ])('passes tools through and completes a tool call round trip (answered and streamed; model %s)', async (model, streamedModel) => {
     const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
       {
