@@ -23,6 +23,7 @@ import { providerRoutes } from './routes/providers';
 import { routingAdvisoryRoutes } from './routes/routing-advisory';
 import { routingBreakerRoutes } from './routes/routing-breakers';
 import { routingPolicyRoutes } from './routes/routing-policies';
+import { securityRoutes } from './routes/security';
 import { shieldRoutes } from './routes/shield';
 import { customDocumentRoutes } from './routes/custom-documents';
 import { projectRoutes } from './routes/projects';
@@ -64,6 +65,7 @@ export function createApp(container: Container): Koa {
     ...routingBreakerRoutes,
     ...routingAdvisoryRoutes,
     ...routingPolicyRoutes,
+    ...securityRoutes,
     ...shieldRoutes,
     ...zeroKnowledgeRoutes,
     ...documentParsingRoutes,

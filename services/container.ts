@@ -49,7 +49,12 @@ import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
 import { MembershipService } from './tenancy/memberships';
+import { GatewaySecurity } from './gateway/security-step';
+import { ProtectivePromptService } from './security/protective-prompts';
+import { SecurityCheckService } from './security/security-checks';
+import { SecuritySettingsService } from './security/settings';
 import { ZkContentService } from './zero-knowledge/encrypted';
+import { ParsingAttachments } from './parsing/attachments';
 import { ParsingService } from './parsing/parsing';
 import { ParsingSettingsService } from './parsing/settings';
 import { ParsingSanitizerClient } from '../activities/sanitizer/parsing-client';
@@ -111,6 +116,10 @@ export interface Services {
   documentTypes: DocumentTypeService;
   customDocuments: CustomDocumentService;
   analytics: ExecutionAnalyticsService;
+  // Security checks and protective prompts (issue 20)
+  securityChecks: SecurityCheckService;
+  securitySettings: SecuritySettingsService;
+  protectivePrompts: ProtectivePromptService;
   // Zero-knowledge encryption (issue 15)
   zkSettings: ZkSettingsService;
   zkKeys: ZkKeyService;
@@ -195,6 +204,12 @@ export function createContainer(infra: Infrastructure): Container {
     flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
   });
   const documentTypes = new DocumentTypeService({ db, audit });
+  // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
+  const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
+  // Security checks and protective prompts (issue 20): the gateway's security step reads both.
+  const securityChecks = new SecurityCheckService(audit);
+  const securitySettings = new SecuritySettingsService({ db, audit, ttlMs: config.AUTH_CACHE_TTL_MS });
+  const protectivePrompts = new ProtectivePromptService({ db, audit, onChange: (companyId) => securitySettings.invalidate(companyId) });
   const gateway = new GatewayService({
     config,
     routing,
@@ -210,6 +225,8 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
     sanitization,
     prompts: gatewayPrompts,
+    documents: new ParsingAttachments({ settings: parsingSettings }),
+    security: new GatewaySecurity({ checks: securityChecks, settings: securitySettings, protectivePrompts }),
   });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -230,8 +247,6 @@ export function createContainer(infra: Infrastructure): Container {
   // Zero knowledge (issue 15): data keys sealed under ENCRYPTION_KEY, content stored as the client's ciphertext.
   const zkSettings = new ZkSettingsService({ db, audit, globalEnabled: config.PZK_GLOBAL_ENABLED });
   const zkKeys = new ZkKeyService({ db, box: secretBox, audit, settings: zkSettings, keyTtlDays: config.PZK_KEY_TTL_DAYS });
-  // Document parsing (issue 15): PDFs read here; the sanitizer's detect_only read reports hidden-text removal.
-  const parsingSettings = new ParsingSettingsService({ db, audit, maxPages: config.PARSING_MAX_PAGES });
   const parsingClient = new ParsingSanitizerClient({ url: config.SANITIZER_URL, token: config.SANITIZER_API_TOKEN, timeoutMs: Math.max(config.SANITIZER_TIMEOUT_MS, 60_000) });
   const services: Services = {
     audit,
@@ -268,6 +283,9 @@ export function createContainer(infra: Infrastructure): Container {
     documentTypes,
     customDocuments: new CustomDocumentService({ db, audit, types: documentTypes, access: promptAccess }),
     analytics: new ExecutionAnalyticsService(db),
+    securityChecks,
+    securitySettings,
+    protectivePrompts,
     zkSettings,
     zkKeys,
     zkContent: new ZkContentService({ db, audit, settings: zkSettings, keys: zkKeys }),

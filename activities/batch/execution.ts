@@ -16,6 +16,7 @@ import { type ItemOutcome, writeItemOutcomes } from './item-writes';
 import type { NativeBatchClients } from './native-clients';
 import { type BatchItemProtection, ItemProtectionFailed, type ProtectableItem, mapPool } from './protection';
 import { loadTarget } from './routing';
+import { auditBatchFindings, batchSecurityMode, scanBatchItems } from './security';
 
 /**
  * Running a split's items. Two ways, chosen when the split was planned:
@@ -169,6 +170,11 @@ export function createBatchExecutionActivities(deps: {
         .limit(input.pageSize)) as ItemRow[];
       if (!items.length) return { processed: 0, lastSeq: input.afterSeq, done: true };
       await db('batch_items').whereIn('id', items.map((i) => i.id)).where({ status: 'PENDING' }).update({ status: 'PROCESSING', updated_at: new Date() });
+      // Security checks (block: the item is ERROR SECURITY_BLOCKED and not sent; see ./security.ts).
+      const securityMode = await batchSecurityMode(db, input.batchId);
+      const verdicts = await scanBatchItems(items.map((i) => ({ id: i.id, request: requestOf(i) })), securityMode);
+      await auditBatchFindings(db, input.batchId, securityMode, verdicts);
+      const refused = new Map(verdicts.refused.map((o) => [o.id, o]));
 
       const maxTries = Math.max(1, input.maxRetryAttempts);
       const buffer: ItemOutcome[] = [];
@@ -179,6 +185,8 @@ export function createBatchExecutionActivities(deps: {
       };
 
       const runItem = async (item: ItemRow): Promise<ItemOutcome> => {
+        const refusal = refused.get(item.id);
+        if (refusal) return refusal;
         let protectedRequest: CompletionRequest;
         try {
           protectedRequest = profiles ? await protection.protect(item, requestOf(item), profiles) : requestOf(item);
@@ -284,6 +292,18 @@ export function createBatchExecutionActivities(deps: {
       if (!items.length) return { submitted: 0, lastSeq: input.afterSeq, submissionId: null };
       const client = nativeClient(split);
       const chunkLastSeq = items[items.length - 1]!.sequence_index;
+      // Security checks before protection: a refused item is ERROR SECURITY_BLOCKED and not in the provider batch.
+      const securityMode = await batchSecurityMode(db, input.batchId);
+      const verdicts = await scanBatchItems(items.map((i) => ({ id: i.id, request: requestOf(i) })), securityMode);
+      await auditBatchFindings(db, input.batchId, securityMode, verdicts);
+      if (verdicts.refused.length) {
+        await writeItemOutcomes(db, input.batchId, verdicts.refused);
+        const fetched = items.length;
+        const refusedIds = new Set(verdicts.refused.map((o) => o.id));
+        items.splice(0, items.length, ...items.filter((i) => !refusedIds.has(i.id)));
+        // Nothing left to send in this chunk: report it handled so the workflow moves past it.
+        if (!items.length) return { submitted: fetched, lastSeq: chunkLastSeq, submissionId: null };
+      }
       let lines: Array<{ customId: string; request: CompletionRequest }>;
       const profiles = await protection.profilesOf(input.batchId);
       if (profiles) {

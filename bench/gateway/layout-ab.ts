@@ -136,6 +136,13 @@ async function cleanup(): Promise<void> {
 }
 
 process.on('exit', killAllChildrenNow);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\nbench: ${signal}: stopping children, dropping the databases, removing the baseline worktree`);
+    setTimeout(() => process.exit(130), 15_000).unref();
+    cleanup().finally(() => process.exit(130));
+  });
+}
 
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECURITY_MODES, type SecurityMode } from '../security/modes';
 import { TASK_DIMENSIONS, type TaskDimension } from '../task-vocabulary';
 
 /**
@@ -8,6 +9,8 @@ import { TASK_DIMENSIONS, type TaskDimension } from '../task-vocabulary';
  *
  * Two fields are ours (the spec's rule 6 names deny lists but not their keys): `providerDenyList`
  * (provider names, ids or types) and `modelDenyList` (model names). See docs/API.md.
+ * `security.mode` (off, monitor, block) is the gateway's security-check mode under the policy
+ * (issue 20); absent, the company default applies.
  */
 export const STRATEGIES = ['BALANCED', 'LOWEST_COST', 'LOWEST_LATENCY', 'HIGHEST_QUALITY', 'ROUND_ROBIN'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -55,6 +58,7 @@ export const policyJsonSchema = z.object({
       sensitivityProfiles: z.array(z.string().max(100)).max(50).default([]),
     })
     .optional(),
+  security: z.object({ mode: z.enum(SECURITY_MODES, { error: `security.mode must be one of ${SECURITY_MODES.join(', ')}` }) }).optional(),
   hardConstraints: z
     .object({
       minAvailability: unit.default(0.95),
@@ -122,6 +126,8 @@ export interface RoutingPolicy {
   providerDenyList: string[];
   modelDenyList: string[];
   fallback: { enabled: boolean; maxRetries: number; retryDelayMs: number };
+  /** The gateway's security-check mode under this policy; null: the company default. */
+  securityMode?: SecurityMode | null;
 }
 
 export const DEFAULT_TASK_FIT: TaskFitSettings = {
@@ -174,6 +180,7 @@ export function toRoutingPolicy(json: PolicyJson): RoutingPolicy {
     providerDenyList: json.providerDenyList,
     modelDenyList: json.modelDenyList,
     fallback: json.fallback,
+    securityMode: json.security?.mode ?? null,
   };
 }
 

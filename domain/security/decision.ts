@@ -10,16 +10,22 @@
  * - Tool results fed back to a model (agents, MCP chains) are scanned like attachments (as `tool`).
  *
  * `securityPassed` (DRY_RUN's routingPlan.securityPassed) is true when nothing scanned failed.
+ *
+ * Documents and tool results are checked for what the spec scans them for (instructions aimed at
+ * the model: injection, jailbreak, data_extraction), not suspicious_words or size_analysis: a long
+ * or repetitive document, or a security manual's vocabulary, is no attack, and refusing it in block
+ * mode would refuse ordinary files. Skipping the two also makes a large document cheaper to scan.
  */
 import { scanText } from './scan';
+import { type SecurityMode, SECURITY_MODES, isSecurityMode } from './modes';
 import { type CheckType, CHECK_TYPES, type ScanResult, type ScanSource } from './types';
 
-export const SECURITY_MODES = ['off', 'monitor', 'block'] as const;
-export type SecurityMode = (typeof SECURITY_MODES)[number];
-export const isSecurityMode = (v: unknown): v is SecurityMode => typeof v === 'string' && (SECURITY_MODES as readonly string[]).includes(v);
+export { SECURITY_MODES, type SecurityMode, isSecurityMode };
 
 export interface SecurityInput {
   prompt: string;
+  /** The caller's conversation turns (user and assistant; system turns are the operator's), scanned like the prompt. */
+  messages?: { index: number; content: string }[];
   /** Extracted text of document attachments (the caller's `content`), by position in the request. */
   attachments?: { index: number; fileName?: string; content: string }[];
   /** Tool or web results going back to a model. */
@@ -27,7 +33,7 @@ export interface SecurityInput {
 }
 
 export interface ScannedPart {
-  /** `prompt`, `attachment:<index>` or `tool:<name>`. */
+  /** `prompt`, `message:<index>`, `attachment:<index>` or `tool:<name>`. */
   part: string;
   source: ScanSource;
   result: ScanResult;
@@ -44,12 +50,20 @@ export interface SecurityDecision {
   parts: ScannedPart[];
 }
 
+/** What document attachments and tool results are checked for (see above). */
+export const DATA_CHECK_TYPES: readonly CheckType[] = ['injection', 'jailbreak', 'data_extraction'];
+
 export function decideSecurity(input: SecurityInput, opts: { mode: SecurityMode; checkTypes?: readonly CheckType[] }): SecurityDecision {
   const parts: ScannedPart[] = [];
+  const dataCheckTypes = opts.checkTypes ? opts.checkTypes.filter((c) => DATA_CHECK_TYPES.includes(c)) : DATA_CHECK_TYPES;
   const scan = (part: string, text: string, source: ScanSource) => {
-    if (text) parts.push({ part, source, result: scanText(text, { source, checkTypes: opts.checkTypes }) });
+    const checkTypes = source === 'prompt' ? opts.checkTypes : dataCheckTypes;
+    if (text && (!checkTypes || checkTypes.length)) parts.push({ part, source, result: scanText(text, { source, checkTypes }) });
   };
-  if (opts.mode !== 'off') scan('prompt', input.prompt, 'prompt');
+  if (opts.mode !== 'off') {
+    scan('prompt', input.prompt, 'prompt');
+    for (const m of input.messages ?? []) scan(`message:${m.index}`, m.content, 'prompt');
+  }
   for (const a of input.attachments ?? []) scan(`attachment:${a.index}`, a.content, 'document');
   for (const t of input.toolResults ?? []) scan(`tool:${t.name}`, t.content, 'tool');
   const failed = new Set(parts.flatMap((p) => p.result.failed));

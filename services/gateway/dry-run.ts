@@ -9,6 +9,7 @@ import { estimateTokens } from '../../domain/template';
 import type { Injection } from '../prompts/gateway-prompts';
 import type { ExecuteRequest } from './execute-request';
 import { type Plan, geofencing } from './plan';
+import type { SecurityOutcome } from './security-step';
 
 /** Milliseconds with two decimals, as the timelines report them. */
 export const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -22,6 +23,8 @@ export function dryRunAnswer(
   timing: { startedAt: number; routingMs: number },
   /** Documents a stored prompt or its references injected (services/prompts/gateway-prompts.ts). */
   injection: Injection = NO_INJECTION,
+  /** The security step's verdict on what the caller sent (security-step.ts); null when it did not run. */
+  security: SecurityOutcome | null = null,
 ) {
   const primary = plan.candidates[0]!;
   const promptTokens = estimateTokens(request.systemPrompt, request.prompt, ...(request.messages ?? []).map((m) => m.content));
@@ -38,8 +41,8 @@ export function dryRunAnswer(
       fallbackProviders: plan.candidates.slice(1, plan.maxAttempts).map((c) => c.provider.name),
       geofencingApplied: geo.applied,
       geofencingRegion: geo.applied ? (primary.provider.locationNetwork ?? null) : null,
-      securityPassed: true,
-      protectivePromptApplied: false,
+      securityPassed: security?.securityPassed ?? true,
+      protectivePromptApplied: security?.protectivePromptApplied ?? false,
       documentsInjected: injection.documentsInjected,
       tokensInjected: injection.tokensInjected,
       truncated: injection.truncated,

@@ -90,6 +90,11 @@ export const executeRequestSchema = z
       .default('AUTONOMOUS'),
     specializations: z.array(z.string().max(64)).max(20).optional(),
     acknowledgeUnprotectedDocument: z.boolean().default(false),
+    protectivePromptId: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('a protective prompt to apply: ROLE_BOUNDARY_ENFORCER, DATA_EXFILTRATION_BLOCKER, STANDARD_INJECTION_GUARD (built-in) or a stored one\'s id'),
   })
   .refine((b) => b.prompt.length > 0 || b.metadata?.promptId !== undefined, { message: 'prompt is required', path: ['prompt'] })
   .refine((b) => !b.useClientCredentials || b.clientProvider, {

@@ -16,6 +16,7 @@ type Attempted = Pick<CallOutcome, 'candidate' | 'attempts'>;
 import type { ExecuteRequest } from './execute-request';
 import type { ExecutionRecord } from './execution-recorder';
 import { type Plan, routingMetadata } from './plan';
+import type { ExecutionSecurity } from './security-step';
 
 /** What every record of one execution shares. */
 export interface RecordContext {
@@ -25,6 +26,8 @@ export interface RecordContext {
   plan: Plan;
   traceId: string;
   attachmentNotes: string[];
+  /** The security step's summary (metadata.security), when it scanned or applied anything. */
+  security?: ExecutionSecurity | null;
 }
 
 /** Who called, which provider and model took the last attempt, and every attempt. */
@@ -61,7 +64,7 @@ export function failedExecutionRecord(ctx: RecordContext, outcome: Attempted, er
     finishReason: null,
     errorCode: error.kind,
     errorMessage: error.message.slice(0, 1000),
-    metadata: { attachmentNotes: ctx.attachmentNotes, groupId: ctx.plan.groupId, ...routingMetadata(ctx.plan) },
+    metadata: { attachmentNotes: ctx.attachmentNotes, groupId: ctx.plan.groupId, ...routingMetadata(ctx.plan), ...(ctx.security ? { security: ctx.security } : {}) },
   };
 }
 
@@ -111,6 +114,7 @@ export function answeredExecutionRecord(
       projectId: req.metadata?.projectId ?? null,
       promptId: req.metadata?.promptId ?? null,
       ...routingMetadata(plan),
+      ...(ctx.security ? { security: ctx.security } : {}),
     },
   };
 }

@@ -6,6 +6,8 @@
  *   planning.ts          the effective policy, the candidates and their order, the policy check
  *   dry-run.ts           DRY_RUN's routing plan (nothing called)
  *   sanitization.ts      PII protection of every part of the request, restore of the answer
+ *   security-step.ts     security checks (off/monitor/block, documents always) and protective prompts
+ *   (prepare() below is the pre-flight every edge shares: execute and the OpenAI-compatible API)
  *   attempts.ts          the attempt loop with fallback, retry-after and breaker reports
  *   supervised.ts        SUPERVISED: the hold and its workflow
  *   execution-record.ts  the record of every call that reached a provider (written behind the response)
@@ -28,6 +30,7 @@ import { dryRunAnswer } from './dry-run';
 import type { ExecuteRequest } from './execute-request';
 import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from './execution-record';
 import { GatewayPrompts, type Injection, type StoredPromptRef } from '../prompts/gateway-prompts';
+import { ParsingAttachments } from '../parsing/attachments';
 import { type GatewayDeps, type Plan, geofencing } from './plan';
 import type { CompletionRequest } from '../../domain/providers';
 import type { SanitizationDecision } from '../../domain/sanitization-decision';
@@ -41,7 +44,7 @@ export type PreparedExecution =
   | { kind: 'dry-run'; answer: ReturnType<typeof dryRunAnswer> }
   | {
       kind: 'ready';
-      /** The request after a stored prompt was resolved. */
+      /** The request after a stored prompt was resolved and documents parsed. */
       req: ExecuteRequest;
       stored: StoredPromptRef | null;
       /** What the provider gets: stand-ins only when sanitization applies. */
@@ -50,6 +53,8 @@ export type PreparedExecution =
       plan: Plan;
       sanitization: SanitizationDecision;
       protectedRun: ProtectedRun | null;
+      /** The security step's outcome (its record goes into the execution record). */
+      security: Awaited<ReturnType<NonNullable<GatewayDeps['security']>['run']>> | null;
       telemetryMode: TelemetryMode;
       telemetryWrapped: boolean;
       trace: { traceId: string; spanId: string; traceparent: string };
@@ -93,13 +98,14 @@ export class GatewayService {
 
   /**
    * The pre-flight every execution shares (POST /api/gateway/execute and the OpenAI-compatible
-   * /v1/chat/completions, streamed or not): a stored prompt resolved, the effective policy and the
-   * sanitization decision (their 403s), the provider request built (`extras` adds what another
-   * wire format carries: tools, stop, a whole conversation), the plan, and for anything but
-   * DRY_RUN the request protected and the telemetry wrapper added. Whatever must run before any
-   * provider call, for every edge (security checks too), belongs here.
+   * /v1/chat/completions, streamed or not): a stored prompt resolved, document attachments parsed,
+   * the effective policy and the sanitization decision (their 403s), the provider request built
+   * (`extras` adds what another wire format carries: tools, stop, a whole conversation), the plan,
+   * and for anything but DRY_RUN the request protected, the security step (403 SECURITY_BLOCKED)
+   * and the telemetry wrapper. Whatever must run before any provider call, for every edge,
+   * belongs here.
    */
-  async prepare(principal: Principal, req: ExecuteRequest, span: Span, extras?: Partial<CompletionRequest>): Promise<PreparedExecution> {
+  async prepare(principal: Principal, req: ExecuteRequest, executionId: string, span: Span, extras?: Partial<CompletionRequest>): Promise<PreparedExecution> {
     const startedAt = performance.now();
     const { traceId, spanId } = span.spanContext();
     const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
@@ -114,6 +120,9 @@ export class GatewayService {
       injection = resolved.injection;
     }
 
+    // PDF attachments become text or Markdown under the effective parsing mode (NATIVE leaves them).
+    if (this.deps.documents && ParsingAttachments.applies(req)) req = await this.deps.documents.prepare(principal, req, stored?.id);
+
     // Rules 1 and 2 (entitlement, the effective policy's sanitization mode, documents): 403s are thrown here, before anything runs.
     const applied = await this.planner.effectivePolicy(principal, req);
     const sanitization = await this.deps.sanitization.decide(principal, req, applied?.sanitization ?? null);
@@ -127,7 +136,14 @@ export class GatewayService {
     const plan = await this.planner.plan(principal, req, specializations.dimensions, hasImage(request.attachments), applied);
     const routingMs = performance.now() - startedAt;
 
-    if (req.executionMode === 'DRY_RUN') return { kind: 'dry-run', answer: dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection) };
+    // Security step (issue 20, security-step.ts): DRY_RUN reports what the checks say, never refuses.
+    const securityInput = { principal, req, request, applied, executionId };
+    if (req.executionMode === 'DRY_RUN') {
+      return {
+        kind: 'dry-run',
+        answer: dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection, (await this.deps.security?.run({ ...securityInput, dryRun: true })) ?? null),
+      };
+    }
 
     // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
     let protectedRun: ProtectedRun | null = null;
@@ -135,6 +151,9 @@ export class GatewayService {
       protectedRun = await this.deps.sanitization.protect(req, request, sanitization);
       attachmentNotes.push(...protectedRun.notes);
     }
+    // After sanitization (it scans the document text the sanitizer extracted), before any provider call: may throw 403 SECURITY_BLOCKED.
+    const security = (await this.deps.security?.run(securityInput)) ?? null;
+    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
     const telemetryMode: TelemetryMode = resolveTelemetryMode(req);
@@ -142,15 +161,14 @@ export class GatewayService {
     if (telemetryWrapped) {
       request.systemPrompt = [request.systemPrompt, telemetryInstruction(trace.traceId)].filter(Boolean).join('\n\n');
     }
-    return { kind: 'ready', req, stored, request, attachmentNotes, plan, sanitization, protectedRun, telemetryMode, telemetryWrapped, trace, startedAt, routingMs };
+    return { kind: 'ready', req, stored, request, attachmentNotes, plan, sanitization, protectedRun, security, telemetryMode, telemetryWrapped, trace, startedAt, routingMs };
   }
 
   private async run(principal: Principal, req: ExecuteRequest, executionId: string, span: Span) {
-    const prepared = await this.prepare(principal, req, span);
+    const prepared = await this.prepare(principal, req, executionId, span);
     if (prepared.kind === 'dry-run') return prepared.answer;
-    const { stored, request, attachmentNotes, plan, sanitization, protectedRun, telemetryMode, telemetryWrapped, trace, startedAt, routingMs } = prepared;
+    const { stored, request, attachmentNotes, plan, sanitization, protectedRun, security, telemetryMode, telemetryWrapped, trace, startedAt, routingMs } = prepared;
     req = prepared.req;
-    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     const release = this.acquire(principal.companyId);
     const providerStartedAt = performance.now();
@@ -168,7 +186,7 @@ export class GatewayService {
       'gen_ai.request.model': candidate.model,
       'gatehouse.attempts': outcome.attempts.length,
     });
-    const recordContext: RecordContext = { principal, executionId, req, plan, traceId: trace.traceId, attachmentNotes };
+    const recordContext: RecordContext = { principal, executionId, req, plan, traceId: trace.traceId, attachmentNotes, security: security?.record };
 
     const result = outcome.result;
     if (!result) {

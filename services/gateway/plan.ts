@@ -1,3 +1,4 @@
+import type { ParsingAttachments } from '../parsing/attachments';
 /**
  * What a gateway plan is (the ordered candidates, the policy that governs them, the attempt budget)
  * and the per-object memos built from the cached providers and policies: a plan's candidates, its
@@ -26,6 +27,7 @@ import type { GatewayPrompts } from '../prompts/gateway-prompts';
 import type { WebhookService } from '../webhooks/webhooks';
 import type { ExecutionRecorder } from './execution-recorder';
 import type { GatewaySanitization } from './sanitization';
+import type { GatewaySecurity } from './security-step';
 
 /**
  * What the gateway's steps use. One object, shared by every step: the breakers helper swaps its gate
@@ -48,6 +50,10 @@ export interface GatewayDeps {
   breakers: BreakerGate;
   /** Stored prompts (metadata.promptId), bound documents and resolveReferences (issue 11). */
   prompts?: GatewayPrompts;
+  /** PDF document attachments parsed per the effective parsing mode (issue 15). */
+  documents?: ParsingAttachments;
+  /** Security checks and protective prompts (issue 20, security-step.ts); absent: neither runs. */
+  security?: GatewaySecurity;
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */

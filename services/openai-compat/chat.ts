@@ -50,7 +50,7 @@ export class OpenAiChatService {
   async complete(principal: Principal, body: ChatCompletionRequest, opts: ChatOptions) {
     const executionId = newId();
     return this.traced(executionId, principal, opts, async (span) => {
-      const ready = await this.prepare(principal, body, opts, span);
+      const ready = await this.prepare(principal, executionId, body, opts, span);
       ready.request.signal = opts.signal; // a client that goes away stops the provider call
       const deps = this.gateway.deps;
       const release = this.gateway.acquire(principal.companyId);
@@ -123,7 +123,7 @@ export class OpenAiChatService {
     });
     let release: (() => void) | null = null;
     try {
-      const ready = await this.prepare(principal, body, opts, span);
+      const ready = await this.prepare(principal, executionId, body, opts, span);
       release = this.gateway.acquire(principal.companyId);
       ready.request.signal = opts.signal;
       const outcome = await callCandidates(
@@ -258,9 +258,9 @@ export class OpenAiChatService {
   }
 
   /** The gateway's pre-flight over the execute request and extras this wire format maps to (every adapter carries tools). */
-  private async prepare(principal: Principal, body: ChatCompletionRequest, opts: ChatOptions, span: Span): Promise<Ready> {
+  private async prepare(principal: Principal, executionId: string, body: ChatCompletionRequest, opts: ChatOptions, span: Span): Promise<Ready> {
     const { req, extras } = toExecution(body, opts);
-    const prepared = await this.gateway.prepare(principal, req, span, extras);
+    const prepared = await this.gateway.prepare(principal, req, executionId, span, extras);
     if (prepared.kind !== 'ready') throw new Error('unreachable: the OpenAI-compatible API never runs DRY_RUN');
     return prepared;
   }
@@ -274,7 +274,15 @@ export class OpenAiChatService {
   }
 
   private recordContext(principal: Principal, executionId: string, ready: Ready): RecordContext {
-    return { principal, executionId, req: ready.req, plan: ready.plan, traceId: ready.trace.traceId, attachmentNotes: ready.attachmentNotes };
+    return {
+      principal,
+      executionId,
+      req: ready.req,
+      plan: ready.plan,
+      traceId: ready.trace.traceId,
+      attachmentNotes: ready.attachmentNotes,
+      security: ready.security?.record,
+    };
   }
 
   private answerFacts(ready: Ready, candidate: CandidateOutcome<unknown>['candidate'], usage: Usage) {

@@ -64,12 +64,12 @@ function unreadable(err: unknown): never {
 }
 
 /** TEXT content: the page blocks without their headings. */
-function textContent(doc: ExtractedDocument): string {
+export function textContent(doc: ExtractedDocument): string {
   return doc.text.replace(/^## Page \d+\n\n?/gm, '').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 /** STRUCTURED content: the Markdown with each confirmed table's lines replaced by a pipe table. */
-function structuredContent(doc: ExtractedDocument, tables: PdfTable[], imageRefs: Map<number, string[]> | null): string {
+export function structuredContent(doc: ExtractedDocument, tables: PdfTable[], imageRefs: Map<number, string[]> | null): string {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
   const blocks = doc.text.split(/(?=^## Page \d+$)/m);
   return blocks

@@ -270,3 +270,35 @@ describe('files/parse and upload errors', () => {
     }
   });
 });
+
+describe('the gateway uses the effective mode for PDF attachments', () => {
+  it('NATIVE leaves the PDF to the existing document path; TEXT sends its clean text; a prompt set to STRUCTURED sends Markdown tables', async () => {
+    const g = await stack.createCompany();
+    const s = await stack.login(g.adminEmail, g.adminPassword);
+    const data = (await tablePdf()).toString('base64');
+    const execute = (extra: Body) =>
+      call('POST', '/api/gateway/execute', g.gatewayKey, { prompt: 'Summarise the attachment', attachments: [{ type: 'document', data, mimeType: 'application/pdf', fileName: 'Anna Schmidt.pdf' }], ...extra });
+
+    // NATIVE: the document path as before this issue (here: the sanitizer's per-page Markdown).
+    const native = await execute({});
+    expect(native.status).toBe(200);
+    expect(native.body.result.content).toContain('## Page 1');
+
+    await call('PUT', '/api/documents/parsing/settings', s, { scope: 'company', mode: 'TEXT' });
+    const text = await execute({});
+    expect(text.status).toBe(200);
+    expect(text.body.result.content).toContain('Name Email IBAN');
+    expect(text.body.result.content).toContain('Anna Schmidt anna@example.com');
+    expect(text.body.result.content).not.toContain('## Page 1');
+    expect(text.body.result.content).not.toContain(HIDDEN);
+
+    const prompt = (await call('POST', '/api/v1/prompts', s, { name: 'PDF summary', userPrompt: 'Summarise the attachment' })).body.prompt;
+    await call('PUT', '/api/documents/parsing/settings', s, { scope: 'prompt', targetId: prompt.promptId, mode: 'STRUCTURED' });
+    const structured = await execute({ prompt: undefined, metadata: { promptId: prompt.promptId } });
+    expect(structured.status).toBe(200);
+    expect(structured.body.result.content).toContain('| Name | Email | IBAN |');
+
+    const broken = await execute({ attachments: [{ type: 'document', data: (await buildEncryptedPdf()).toString('base64'), mimeType: 'application/pdf' }] });
+    expect([broken.status, broken.body.code]).toEqual([422, 'UNREADABLE_FILE']);
+  });
+});

@@ -271,6 +271,19 @@ describe('the reference client round trip', () => {
     expect(plain.body.code).toBe('invalid_request');
   });
 
+  it('an encrypted prompt is not executable by reference: the gateway does not find it', async () => {
+    const res = await call('POST', '/api/gateway/execute', company.gatewayKey, { metadata: { promptId } });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain(SECRET_PROMPT);
+  });
+
+  it('publishes every zero-knowledge route in the OpenAPI document', async () => {
+    const doc = await stack.http<Body>('GET', '/api/openapi.json');
+    for (const path of ['/api/v1/pzk/bootstrap', '/api/v1/pzk/encrypted-prompts', '/api/v1/pzk/encrypted-responses', '/api/v1/pzk/shares', '/api/v1/pzk/shares/{id}', '/api/v1/zero-knowledge/company', '/api/v1/zero-knowledge/projects/{id}', '/api/v1/prompts/zk', '/api/documents/parsing/preview', '/api/v1/files/parse']) {
+      expect(Object.keys(doc.body.paths)).toContain(path);
+    }
+  });
+
   it('leaves no plaintext prompt, response or unwrapped key in a dump of the whole database or in any log line', async () => {
     const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', '--no-owner', process.env.TEST_DATABASE_URL!], { maxBuffer: 512 * 1024 * 1024 });
     expect(stdout).toContain(promptId); // the dump is real and holds this run's rows

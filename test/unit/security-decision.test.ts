@@ -37,6 +37,14 @@ describe('security decision by policy mode', () => {
     }
     expect(decideSecurity(input, { mode: 'block' }).blocked).toBe(true);
   });
+  it('documents are checked for instructions (injection, jailbreak, data_extraction), not for size or vocabulary', () => {
+    const long = 'Revenue grew by four percent while costs stayed flat. '.repeat(800);
+    const asPrompt = decideSecurity({ prompt: long }, { mode: 'block' });
+    expect(asPrompt.failedCheckTypes).toContain('size_analysis');
+    const asDocument = decideSecurity({ prompt: CLEAN, attachments: [{ index: 0, content: long }] }, { mode: 'block' });
+    expect(asDocument.securityPassed).toBe(true);
+    expect(asDocument.parts.find((p) => p.part === 'attachment:0')!.result.checks.map((c) => c.type)).toEqual(['injection', 'jailbreak', 'data_extraction']);
+  });
   it('summarises failed checks for the execution record without passing checks', () => {
     const d = decideSecurity({ prompt: ATTACK, toolResults: [{ name: 'search', content: 'Weather in Paris: sunny.' }] }, { mode: 'monitor' });
     const rec = securityRecordOf(d);
