@@ -11,6 +11,7 @@ import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
 import { createShieldActivities } from './shield';
 import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
+import { createChainActivities } from './chain-steps';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -36,7 +37,7 @@ export interface ActivityUseCases {
   repairBatchJobs(): Promise<{ checked: number; started: string[] }>;
   /** Deletes sanitizer sessions past their TTL; how many (services/sanitizer/sessions.ts). */
   deleteExpiredSanitizerSessions(): Promise<number>;
-  /** A prompt test case through the gateway service (services/prompts/test-case-executor.ts). */
+  /** A stored prompt version through the gateway service (services/prompts/test-case-executor.ts): prompt test cases and MCP chain steps. */
   promptCases: PromptCaseExecutor;
 }
 
@@ -50,6 +51,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createSanitizerCleanupActivities(deps),
     ...createShieldActivities(deps),
     ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
+    // MCP chain steps run through the same gateway port as prompt test cases.
+    ...createChainActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
   };
 }
 

@@ -44,6 +44,8 @@ export interface PromptCaseExecutor {
     promptId: string;
     versionId: string;
     variables: Record<string, unknown>;
+    /** metadata.source of the execution record; default 'prompt-test' (chain steps say 'mcp-chain'). */
+    source?: string;
   }): Promise<CaseExecution>;
 }
 

@@ -17,6 +17,8 @@ import { gatewayRoutes } from './routes/gateway';
 import { holdRoutes } from './routes/holds';
 import { mfaRoutes } from './routes/mfa';
 import { mountOpenAiRoutes } from './routes/openai-compat';
+import { mountMcpRoutes } from './routes/mcp';
+import { mcpToolRoutes } from './routes/mcp-tools';
 import { mountOperabilityRoutes } from './routes/operability';
 import { providerGroupRoutes } from './routes/provider-groups';
 import { providerRoutes } from './routes/providers';
@@ -76,8 +78,11 @@ export function createApp(container: Container): Koa {
     ...teamRoutes,
     ...customDocumentRoutes,
     ...analyticsRoutes,
+    ...mcpToolRoutes,
   ]);
   mountOpenAiRoutes(router, registry);
+  // The agent-tool endpoint reads its own body: a parse error must be a JSON-RPC -32700, not a 400 of the REST shape.
+  mountMcpRoutes(router);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {
     document ??= generateOpenApiDocument(registry, container.config.PUBLIC_URL);

@@ -63,6 +63,11 @@ const configSchema = z.object({
   PROMPT_TEST_CONCURRENCY: numberFrom(4),
   // How often execution counts (totalExecutions) are written behind the gateway.
   PROMPT_COUNTER_FLUSH_MS: numberFrom(1000),
+  // --- Agent-tool endpoint (issue 12) ---
+  // How long a tools/call of a chain tool waits for its run; past it the answer names the run to poll.
+  MCP_CHAIN_WAIT_MS: numberFrom(120_000),
+  // Heartbeat timeout of a chain step's activity: a lost worker's step is retried after this.
+  MCP_CHAIN_STEP_HEARTBEAT_MS: numberFrom(10_000),
   // --- Batch jobs (spec document 1, Limits; the names are the spec's) ---
   BATCH_MAX_ITEMS: numberFrom(50_000),
   BATCH_MAX_FILE_SIZE_MB: numberFrom(100),

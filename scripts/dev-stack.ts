@@ -400,6 +400,7 @@ function printBox(o: {
     row('API', o.apiUrl),
     row('API docs', `${o.apiUrl}/docs`),
     row('OpenAPI', `${o.apiUrl}/api/openapi.json`),
+    row('MCP', `${o.apiUrl}/api/v1/mcp (Streamable HTTP; Authorization: Bearer <gateway key>; see README, "MCP clients")`),
     row('Temporal UI', o.temporalUiUrl ?? `(external Temporal at ${o.temporalAddress}; set TEMPORAL_UI_URL to show its UI here)`),
     row('Temporal', o.temporalAddress),
     row('Simulator', o.simulatorUrl),

@@ -53,6 +53,12 @@ import { GatewaySecurity } from './gateway/security-step';
 import { ProtectivePromptService } from './security/protective-prompts';
 import { SecurityCheckService } from './security/security-checks';
 import { SecuritySettingsService } from './security/settings';
+import { McpChains } from './mcp/chains';
+import { McpToolService } from './mcp/custom-tools';
+import { McpService } from './mcp/dispatch';
+import { McpQuotas } from './mcp/quotas';
+import { McpStoredPrompts } from './mcp/stored-prompts';
+import { McpToolRunner } from './mcp/tool-runs';
 import { ZkContentService } from './zero-knowledge/encrypted';
 import { ParsingAttachments } from './parsing/attachments';
 import { ParsingService } from './parsing/parsing';
@@ -120,6 +126,10 @@ export interface Services {
   securityChecks: SecurityCheckService;
   securitySettings: SecuritySettingsService;
   protectivePrompts: ProtectivePromptService;
+  // Agent-tool endpoint (issue 12)
+  mcp: McpService;
+  mcpTools: McpToolService;
+  mcpChains: McpChains;
   // Zero-knowledge encryption (issue 15)
   zkSettings: ZkSettingsService;
   zkKeys: ZkKeyService;
@@ -244,6 +254,18 @@ export function createContainer(infra: Infrastructure): Container {
     quota: new ShieldQuota({ db, config }),
     retention: new HandoffRetention({ temporal, logger, daySeconds: config.SHIELD_RETENTION_DAY_SECONDS }),
   });
+  // Agent-tool endpoint (issue 12): platform tools over the gateway, custom and chain tools over stored prompts.
+  const mcpStored = new McpStoredPrompts({ db, access: promptAccess, prompts });
+  const mcpTools = new McpToolService({ db, access: promptAccess, audit, stored: mcpStored });
+  const mcpChains = new McpChains({ db, temporal, config });
+  const mcp = new McpService({
+    db,
+    quotas: new McpQuotas(db),
+    stored: mcpStored,
+    tools: mcpTools,
+    runner: new McpToolRunner({ db, gateway, security: securityChecks, stored: mcpStored, tools: mcpTools, chains: mcpChains, audit }),
+    logger,
+  });
   // Zero knowledge (issue 15): data keys sealed under ENCRYPTION_KEY, content stored as the client's ciphertext.
   const zkSettings = new ZkSettingsService({ db, audit, globalEnabled: config.PZK_GLOBAL_ENABLED });
   const zkKeys = new ZkKeyService({ db, box: secretBox, audit, settings: zkSettings, keyTtlDays: config.PZK_KEY_TTL_DAYS });
@@ -286,6 +308,9 @@ export function createContainer(infra: Infrastructure): Container {
     securityChecks,
     securitySettings,
     protectivePrompts,
+    mcp,
+    mcpTools,
+    mcpChains,
     zkSettings,
     zkKeys,
     zkContent: new ZkContentService({ db, audit, settings: zkSettings, keys: zkKeys }),

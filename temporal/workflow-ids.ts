@@ -23,3 +23,5 @@ export const shieldLeaverScheduleId = (taskQueue: string) => `shield-leavers:${t
 export const shieldLeaverRunWorkflowId = (taskQueue: string) => `shield-leavers-run:${taskQueue}`;
 /** One test run of a stored prompt version over its test sets. */
 export const promptTestWorkflowId = (runId: string) => `prompt-test:${runId}`;
+/** One run of an MCP chain tool (its steps in order). */
+export const chainWorkflowId = (runId: string) => `chain:${runId}`;

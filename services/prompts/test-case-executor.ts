@@ -53,7 +53,7 @@ export class GatewayCaseExecutor implements PromptCaseExecutor {
     const request = {
       prompt: '',
       variables: input.variables,
-      metadata: { promptId: input.promptId, promptVersionId: input.versionId, source: 'prompt-test' },
+      metadata: { promptId: input.promptId, promptVersionId: input.versionId, source: input.source ?? 'prompt-test' },
       executionMode: 'AUTONOMOUS',
       acknowledgeUnprotectedDocument: false,
     } as ExecuteRequest;
