@@ -16,6 +16,7 @@ import { mountRoutes } from './routes/define';
 import { gatewayRoutes } from './routes/gateway';
 import { holdRoutes } from './routes/holds';
 import { mfaRoutes } from './routes/mfa';
+import { mountOpenAiRoutes } from './routes/openai-compat';
 import { mountMcpRoutes } from './routes/mcp';
 import { mcpToolRoutes } from './routes/mcp-tools';
 import { mountOperabilityRoutes } from './routes/operability';
@@ -89,6 +90,7 @@ export function createApp(container: Container): Koa {
     ...analyticsRoutes,
     ...mcpToolRoutes,
   ]);
+  mountOpenAiRoutes(router, registry);
   // The agent-tool endpoint reads its own body: a parse error must be a JSON-RPC -32700, not a 400 of the REST shape.
   mountMcpRoutes(router);
   let document: unknown;

@@ -88,6 +88,7 @@ function start(config: Config) {
     providerRegistry: {
       adapterFor: (type) => (viaHttp.has(type) ? http : registry.adapterFor(type)),
       complete: (target, request) => (viaHttp.has(target.type) ? http.complete(target, request) : registry.complete(target, request)),
+      stream: (target, request) => registry.stream(target, request),
     },
   });
 }

@@ -9,8 +9,25 @@ export type ProviderType = (typeof PROVIDER_TYPES)[number];
 export const providerTypeSchema = z.enum(PROVIDER_TYPES);
 
 export interface ChatMessage {
-  role: 'user' | 'assistant' | 'system';
+  role: 'user' | 'assistant' | 'system' | 'tool';
   content: string;
+  /** role assistant: the tool calls the model made in that turn (OpenAI-compatible API). */
+  toolCalls?: ToolCall[];
+  /** role tool: the call this message answers. */
+  toolCallId?: string;
+}
+
+/** A function tool offered to the model, in OpenAI's shape (JSON Schema parameters). */
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean | null };
+}
+
+/** A call the model made: arguments are the JSON text the model wrote. */
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
 }
 
 /** A request attachment as the gateway schema defines it. Adapters use text and image entries. */
@@ -35,6 +52,16 @@ export interface CompletionRequest {
   maxTokens?: number;
   attachments?: Attachment[];
   signal?: AbortSignal;
+  /** Function tools (OpenAI wire format only: the OpenAI-compatible API routes tool requests there). */
+  tools?: ToolDefinition[];
+  /** OpenAI's tool_choice, passed as given. */
+  toolChoice?: unknown;
+  /** Stop sequences (OpenAI stop, Anthropic stop_sequences, Gemini stopSequences). */
+  stop?: string[];
+  /** OpenAI's response_format, passed as given to OpenAI-format providers; json_object/json_schema ask Gemini for JSON. */
+  responseFormat?: { type: string; [k: string]: unknown };
+  /** The end user's id for the provider's abuse monitoring (OpenAI `user`). */
+  user?: string;
 }
 
 /** Where and how to call: resolved by the gateway from a stored provider or client credentials. */
@@ -62,7 +89,19 @@ export interface CompletionResult {
   model: string;
   /** Wall time of the SDK call in milliseconds. */
   providerLatencyMs: number;
+  /** Tool calls the model made (finishReason tool_calls). */
+  toolCalls?: ToolCall[];
 }
+
+/**
+ * What a streamed completion yields, in order: text deltas and tool-call fragments as they arrive,
+ * then exactly one `end` with the usage and finish reason (a failure throws a ProviderError instead).
+ */
+export type StreamEvent =
+  | { type: 'text'; text: string }
+  /** A fragment of tool call `index`: id and name arrive first, arguments in pieces. */
+  | { type: 'tool_call'; index: number; id?: string; name?: string; arguments?: string }
+  | { type: 'end'; usage: Usage; finishReason: string; model: string };
 
 export type ProviderErrorKind = 'RATE_LIMIT' | 'AUTH' | 'TIMEOUT' | 'SERVER' | 'BAD_REQUEST' | 'NETWORK' | 'UNKNOWN';
 
@@ -86,6 +125,12 @@ export class ProviderError extends Error {
 
 export interface ProviderAdapter {
   complete(target: ProviderTarget, request: CompletionRequest): Promise<CompletionResult>;
+  /**
+   * Streams the completion as the provider sends it. The returned promise settles when the
+   * provider has answered (headers), so an HTTP failure throws here and the caller can fall back
+   * before it has sent anything; aborting request.signal stops the provider call.
+   */
+  stream?(target: ProviderTarget, request: CompletionRequest): Promise<AsyncIterable<StreamEvent>>;
 }
 
 /** Construction options shared by the SDK adapters and the registry. */

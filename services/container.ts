@@ -16,6 +16,8 @@ import { CircuitBreakerService } from './routing/circuit-breakers';
 import { CompanyService } from './tenancy/companies';
 import { ExecutionRecorder } from './gateway/execution-recorder';
 import { GatewayService } from './gateway/gateway';
+import { OpenAiChatService } from './openai-compat/chat';
+import { OpenAiModelsService } from './openai-compat/models';
 import { GatewaySanitization } from './gateway/sanitization';
 import { HoldService } from './holds/holds';
 import { MfaService } from './auth/mfa';
@@ -101,6 +103,9 @@ export interface Services {
   recorder: ExecutionRecorder;
   holds: HoldService;
   gateway: GatewayService;
+  /** The OpenAI-compatible API (/v1): the gateway under OpenAI's wire format. */
+  openAiChat: OpenAiChatService;
+  openAiModels: OpenAiModelsService;
   batch: BatchService;
   webhooks: WebhookService;
   breakers: CircuitBreakerService;
@@ -309,6 +314,8 @@ export function createContainer(infra: Infrastructure): Container {
     recorder,
     holds,
     gateway,
+    openAiChat: new OpenAiChatService(gateway),
+    openAiModels: new OpenAiModelsService(providers),
     webhooks,
     batch,
     breakers,

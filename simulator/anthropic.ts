@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ConversationDigest, simulateCompletion } from './content';
+import { anthropicStream, anthropicToolStream } from './streaming';
+import { simulatedArguments } from './tools';
 import { SimHttpError, type SimRequest, type SimResponse, type WireFormat } from './types';
 import { headerValue, isRecord, nextId, optionalNumber, optionalPositiveInt, requireObject, requireString } from './util';
 
@@ -68,6 +70,11 @@ function readBlocks(content: unknown, where: string): BlockText {
     if (!isRecord(block) || typeof block.type !== 'string') throw new SimHttpError(400, `${where}: invalid block`);
     if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
     else if (block.type === 'image') images++;
+    else if (block.type === 'tool_result') {
+      // A tool result answers the model's call: the "model" reads it back like user text.
+      const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : '';
+      texts.push(`[tool:${id}] ${block.content === undefined ? '' : readBlocks(block.content, `${where}.tool_result`).text}`);
+    }
   }
   return { text: texts.join('\n'), images };
 }
@@ -147,9 +154,53 @@ export function createMessage(req: SimRequest): SimResponse {
   };
 }
 
+/** The tool the simulated model calls: tools offered, the user's text last (not a tool result), tool_choice not none. */
+function toolUseFor(body: Record<string, unknown>): { id: string; name: string; input: Record<string, unknown> } | null {
+  const tools = body.tools;
+  const choice = isRecord(body.tool_choice) ? body.tool_choice : {};
+  if (!Array.isArray(tools) || tools.length === 0 || choice.type === 'none') return null;
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const last = messages[messages.length - 1];
+  if (!isRecord(last) || last.role !== 'user') return null;
+  if (Array.isArray(last.content) && last.content.some((b) => isRecord(b) && b.type === 'tool_result')) return null;
+  const wanted = choice.type === 'tool' && typeof choice.name === 'string' ? choice.name : null;
+  const tool = tools.find((t): t is Record<string, unknown> => isRecord(t) && typeof t.name === 'string' && (wanted === null || t.name === wanted));
+  if (!tool) return null;
+  const input = simulatedArguments(tool.input_schema, readBlocks(last.content, 'messages.last.content').text);
+  return { id: `toolu_sim${nextId()}`, name: String(tool.name), input };
+}
+
+/** The live endpoint: stream: true streams (simulator/streaming.ts), tools may be called; batches use createMessage. */
+function messagesRoute(req: SimRequest): SimResponse {
+  const body = requireObject(req.body);
+  const toolUse = toolUseFor(body);
+  if (body.stream !== true && !toolUse) return createMessage(req);
+  const answer = createMessage({ ...req, body: { ...body, stream: undefined } });
+  if (toolUse) {
+    const message = answer.body as { content: unknown[]; stop_reason: string; usage: { output_tokens: number } };
+    message.content = [{ type: 'tool_use', ...toolUse }];
+    message.stop_reason = 'tool_use';
+    message.usage.output_tokens = Math.ceil(JSON.stringify(toolUse.input).length / 4);
+    if (body.stream !== true) return answer;
+    return { status: 200, body: null, events: anthropicToolStream(answer.body as Parameters<typeof anthropicToolStream>[0], toolUse) };
+  }
+  const message = answer.body as { model: string; content: Array<{ text: string }>; stop_reason: string; usage: { input_tokens: number; output_tokens: number } };
+  const text = message.content[0]!.text;
+  return {
+    status: 200,
+    body: null,
+    events: anthropicStream(message.model, {
+      text,
+      promptTokens: message.usage.input_tokens,
+      completionTokens: message.usage.output_tokens,
+      truncated: message.stop_reason === 'max_tokens',
+    }),
+  };
+}
+
 export const anthropicFormat: WireFormat = {
   name: 'anthropic',
   apiKey,
   error,
-  routes: [{ method: 'POST', path: '/v1/messages', endpoint: 'messages', handle: createMessage }],
+  routes: [{ method: 'POST', path: '/v1/messages', endpoint: 'messages', handle: messagesRoute }],
 };

@@ -9,6 +9,10 @@ import { SimHttpError } from './types';
 export interface Behaviour {
   /** Fixed delay before answering; undefined means the default jitter of 0-2 ms. */
   latencyMs: number | undefined;
+  /** Delay between the events of a streamed answer (`tokenDelay=<ms>`); default 0. */
+  tokenDelayMs: number;
+  /** Cut the connection of a streamed answer after this many events (`streamCut=<n>`): a provider failing mid-stream. */
+  streamCutAfter: number | undefined;
   /** Answer this HTTP status with the provider's error body... */
   failStatus: number | undefined;
   /** ...with this probability (default 1 when `fail` is set). */
@@ -55,6 +59,8 @@ const MAX_ECHO_CHARS = 64 * 1024 * 1024;
 
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   latencyMs: undefined,
+  tokenDelayMs: 0,
+  streamCutAfter: undefined,
   failStatus: undefined,
   failRate: 1,
   rate429: 0,
@@ -93,6 +99,15 @@ export function parseBehaviour(apiKey: string): Behaviour {
       case 'latency':
         b.latencyMs = numberIn(name, value, 0, MAX_LATENCY_MS);
         break;
+      case 'tokenDelay':
+        b.tokenDelayMs = numberIn(name, value, 0, MAX_LATENCY_MS);
+        break;
+      case 'streamCut': {
+        const n = numberIn(name, value, 1, 1_000_000);
+        if (!Number.isInteger(n)) invalid(name, value, 'a positive integer');
+        b.streamCutAfter = n;
+        break;
+      }
       case 'fail': {
         const status = numberIn(name, value, 400, 599);
         if (!Number.isInteger(status)) invalid(name, value, 'an HTTP status code');

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { geminiStream } from './streaming';
+import { simulatedArguments } from './tools';
 import { type ConversationDigest, simulateCompletion } from './content';
 import { type PathMatcher, SimHttpError, type SimRequest, type SimResponse, type WireFormat } from './types';
 import { headerValue, isRecord, nextId, requireObject } from './util';
@@ -90,6 +92,11 @@ function readParts(content: unknown, where: string): PartsText {
   for (const part of content.parts) {
     if (!isRecord(part)) throw new SimHttpError(400, `${where}.parts: parts must be objects`);
     if (typeof part.text === 'string') texts.push(part.text);
+    const response = part.functionResponse ?? part.function_response;
+    if (isRecord(response)) {
+      // A function result answers the model's call: the "model" reads it back like user text.
+      texts.push(`[tool:${typeof response.id === 'string' && response.id ? response.id : String(response.name ?? '')}] ${JSON.stringify(response.response ?? {})}`);
+    }
     const inline = part.inlineData ?? part.inline_data;
     if (isRecord(inline)) {
       const mime = inline.mimeType ?? inline.mime_type;
@@ -146,16 +153,47 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
   };
 }
 
+/** The function the simulated model calls: declarations offered, the user's text last, mode not NONE. Like the real Gemini API, no id. */
+function functionCallFor(body: Record<string, unknown>): { name: string; args: Record<string, unknown> } | null {
+  const tools = Array.isArray(body.tools) ? body.tools : [];
+  const declarations = tools.flatMap((t) => (isRecord(t) && Array.isArray(t.functionDeclarations) ? t.functionDeclarations : [])).filter(isRecord);
+  const config = isRecord(body.toolConfig) && isRecord(body.toolConfig.functionCallingConfig) ? body.toolConfig.functionCallingConfig : {};
+  if (!declarations.length || config.mode === 'NONE') return null;
+  const contents = Array.isArray(body.contents) ? body.contents : [];
+  const last = contents[contents.length - 1];
+  if (!isRecord(last) || (last.role ?? 'user') !== 'user' || !Array.isArray(last.parts)) return null;
+  if (last.parts.some((p) => isRecord(p) && (p.functionResponse || p.function_response))) return null;
+  const allowed = Array.isArray(config.allowedFunctionNames) ? config.allowedFunctionNames : null;
+  const fn = declarations.find((d) => typeof d.name === 'string' && (allowed === null || allowed.includes(d.name)));
+  if (!fn) return null;
+  return { name: String(fn.name), args: simulatedArguments(fn.parametersJsonSchema ?? fn.parameters, readParts(last, 'contents.last').text) };
+}
+
+/** streamGenerateContent (the SDK asks for alt=sse): the same answer, one piece per event. */
+function streamGenerateContent(req: SimRequest): SimResponse {
+  const body = requireObject(req.body);
+  const model = req.modelOverride ?? req.params.model!;
+  if (functionCallFor(body)) {
+    // A function call arrives whole, in one event.
+    const answer = generateContent(req);
+    return { status: 200, body: null, events: [`data: ${JSON.stringify(answer.body)}\n\n`] };
+  }
+  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars });
+  return { status: 200, body: null, events: geminiStream(model, out) };
+}
+
 function generateContent(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const model = req.modelOverride ?? req.params.model;
   const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars });
+  const call = functionCallFor(body);
+  if (call) out.completionTokens = Math.ceil(JSON.stringify(call).length / 4);
   return {
     status: 200,
     body: {
       candidates: [
         {
-          content: { parts: [{ text: out.text }], role: 'model' },
+          content: { parts: call ? [{ functionCall: call }] : [{ text: out.text }], role: 'model' },
           finishReason: out.truncated ? 'MAX_TOKENS' : 'STOP',
           index: 0,
         },
@@ -176,5 +214,8 @@ export const geminiFormat: WireFormat = {
   name: 'gemini',
   apiKey,
   error,
-  routes: [{ method: 'POST', path: modelAction('generateContent'), endpoint: 'generateContent', handle: generateContent }],
+  routes: [
+    { method: 'POST', path: modelAction('generateContent'), endpoint: 'generateContent', handle: generateContent },
+    { method: 'POST', path: modelAction('streamGenerateContent'), endpoint: 'streamGenerateContent', handle: streamGenerateContent },
+  ],
 };

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ConversationDigest, simulateCompletion } from './content';
+import { type OpenAiToolCall, openAiStream } from './streaming';
+import { simulatedArguments } from './tools';
 import { SimHttpError, type SimRequest, type SimResponse, type WireFormat } from './types';
 import { headerValue, isRecord, nextId, optionalNumber, optionalPositiveInt, requireObject, requireString } from './util';
 
@@ -75,6 +77,10 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
     else if (m.role === 'user' || m.role === 'assistant') {
       turns++;
       if (m.role === 'user') lastUserText = text;
+    } else if (m.role === 'tool') {
+      // A tool result answers the model's call: the "model" reads it back like a user turn.
+      turns++;
+      lastUserText = `[tool:${typeof m.tool_call_id === 'string' ? m.tool_call_id : ''}] ${text}`;
     }
   });
   return {
@@ -130,12 +136,64 @@ export function chatCompletion(req: SimRequest): SimResponse {
   };
 }
 
+/**
+ * Tools: when the request offers function tools and the last turn is the user's (tool_choice not
+ * "none"), the "model" calls the first function tool (or the one tool_choice names) with every
+ * required string property set to the user's text; a tool result as the last turn is answered
+ * with text that quotes it. Enough for a client's tool round trip.
+ */
+function toolCallFor(body: Record<string, unknown>): OpenAiToolCall | null {
+  const tools = body.tools;
+  if (!Array.isArray(tools) || tools.length === 0 || body.tool_choice === 'none') return null;
+  const messages = body.messages as unknown[];
+  const last = messages[messages.length - 1];
+  if (!isRecord(last) || last.role !== 'user') return null;
+  const choice = body.tool_choice;
+  const wanted = isRecord(choice) && isRecord(choice.function) && typeof choice.function.name === 'string' ? choice.function.name : null;
+  const fn = tools
+    .filter((t): t is Record<string, unknown> => isRecord(t) && t.type === 'function' && isRecord(t.function))
+    .map((t) => t.function as Record<string, unknown>)
+    .find((f) => typeof f.name === 'string' && (wanted === null || f.name === wanted));
+  if (!fn) return null;
+  const args = simulatedArguments(fn.parameters, readContent(last.content, messages.length - 1).text);
+  return { id: `call_sim${nextId()}`, name: String(fn.name), arguments: JSON.stringify(args) };
+}
+
+/** The live endpoint: stream: true streams (simulator/streaming.ts); tools may be called. */
+function chatRoute(req: SimRequest): SimResponse {
+  const body = requireObject(req.body);
+  const stream = body.stream === true;
+  const toolCall = toolCallFor(body);
+  if (!stream && toolCall === null) return chatCompletion(req);
+  const requested = requireString(body, 'model');
+  const model = req.modelOverride ?? requested;
+  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars });
+  if (toolCall) out.completionTokens = Math.ceil((toolCall.name.length + toolCall.arguments.length) / 4);
+  if (stream) {
+    const options = isRecord(body.stream_options) ? body.stream_options : {};
+    return { status: 200, body: null, events: openAiStream(model, out, { includeUsage: options.include_usage === true, toolCall }) };
+  }
+  const answer = chatCompletion({ ...req, body: { ...body, tools: undefined } });
+  const completion = answer.body as { choices: Array<{ message: Record<string, unknown>; finish_reason: string }>; usage: Record<string, number> };
+  completion.choices[0]!.message = {
+    role: 'assistant',
+    content: null,
+    refusal: null,
+    annotations: [],
+    tool_calls: [{ id: toolCall!.id, type: 'function', function: { name: toolCall!.name, arguments: toolCall!.arguments } }],
+  };
+  completion.choices[0]!.finish_reason = 'tool_calls';
+  completion.usage.completion_tokens = out.completionTokens;
+  completion.usage.total_tokens = out.promptTokens + out.completionTokens;
+  return answer;
+}
+
 export const openAiFormat: WireFormat = {
   name: 'openai',
   apiKey,
   error,
   routes: [
-    { method: 'POST', path: '/v1/chat/completions', endpoint: 'chat', handle: chatCompletion },
-    { method: 'POST', path: '/chat/completions', endpoint: 'chat', handle: chatCompletion },
+    { method: 'POST', path: '/v1/chat/completions', endpoint: 'chat', handle: chatRoute },
+    { method: 'POST', path: '/chat/completions', endpoint: 'chat', handle: chatRoute },
   ],
 };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { anthropicFormat } from './anthropic';
 import { anthropicBatchRoutes } from './anthropic-batches';
 import { BatchStore } from './batch-store';
-import { BehaviourBook } from './behaviour';
+import { type Behaviour, BehaviourBook } from './behaviour';
 import { geminiFormat } from './gemini';
 import { openAiFormat } from './openai';
 import { openAiBatchRoutes } from './openai-batches';
@@ -137,14 +137,62 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   const captureLimit = opts.captureRequests ?? 0;
   const captures: CapturedRequest[] = [];
 
-  const respondLater = (res: ServerResponse, r: SimResponse, delayMs: number): void => {
+  /** Writes a streamed answer's events `tokenDelayMs` apart; stops (aborted) when the client goes away. */
+  const stream = (res: ServerResponse, events: string[], tokenDelayMs: number, cutAfter: number | undefined): void => {
+    if (res.destroyed || res.writableEnded) return;
+    stats.stream('started');
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    let i = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const onClose = () => {
+      if (i < events.length) {
+        stats.stream('aborted');
+        i = events.length;
+        if (timer) {
+          clearTimeout(timer);
+          timers.delete(timer);
+        }
+      }
+    };
+    res.on('close', onClose);
+    const next = () => {
+      timer = undefined;
+      if (i >= events.length) return;
+      if (cutAfter !== undefined && i >= cutAfter) {
+        res.destroy(); // counted as aborted by onClose
+        return;
+      }
+      if (tokenDelayMs <= 0) {
+        while (i < events.length && (cutAfter === undefined || i < cutAfter)) res.write(events[i++]);
+      } else res.write(events[i++]);
+      if (i >= events.length) {
+        stats.stream('completed');
+        res.end();
+        return;
+      }
+      const t = setTimeout(() => {
+        timers.delete(t);
+        next();
+      }, tokenDelayMs);
+      timer = t;
+      timers.add(t);
+    };
+    next();
+  };
+
+  const respondNow = (res: ServerResponse, r: SimResponse, b: Behaviour | undefined): void => {
+    if (r.events !== undefined) stream(res, r.events, b?.tokenDelayMs ?? 0, b?.streamCutAfter);
+    else send(res, r);
+  };
+
+  const respondLater = (res: ServerResponse, r: SimResponse, delayMs: number, b?: Behaviour): void => {
     if (delayMs <= 0) {
-      send(res, r);
+      respondNow(res, r, b);
       return;
     }
     const t = setTimeout(() => {
       timers.delete(t);
-      send(res, r);
+      respondNow(res, r, b);
     }, delayMs);
     timers.add(t);
   };
@@ -209,10 +257,10 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
         const out = route.handle(simReq);
         if (out instanceof Promise) {
           out.then(
-            (r) => respondLater(res, r, delay),
+            (r) => respondLater(res, r, delay, behaviour),
             (e: unknown) => send(res, errorResponse(format, e)),
           );
-        } else respondLater(res, out, delay);
+        } else respondLater(res, out, delay, behaviour);
       } catch (e) {
         send(res, errorResponse(format, e));
       }

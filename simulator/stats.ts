@@ -8,9 +8,17 @@ export interface KeyStats {
   byEndpoint: Record<string, number>;
 }
 
+export interface StreamStats {
+  started: number;
+  completed: number;
+  /** The client went away before the last event: the "provider" stopped generating. */
+  aborted: number;
+}
+
 export interface StatsSnapshot {
   total: number;
   byKey: Record<string, KeyStats>;
+  streams: StreamStats;
 }
 
 interface KeyCounters {
@@ -22,6 +30,11 @@ export class SimStats {
   private total = 0;
   // Maps, not objects: keys are arbitrary client input ("__proto__" must be just a key).
   private readonly byKey = new Map<string, KeyCounters>();
+  private streams: StreamStats = { started: 0, completed: 0, aborted: 0 };
+
+  stream(event: keyof StreamStats): void {
+    this.streams[event]++;
+  }
 
   record(apiKey: string, endpoint: string): void {
     this.total++;
@@ -37,6 +50,7 @@ export class SimStats {
   reset(): void {
     this.total = 0;
     this.byKey.clear();
+    this.streams = { started: 0, completed: 0, aborted: 0 };
   }
 
   snapshot(): StatsSnapshot {
@@ -44,6 +58,6 @@ export class SimStats {
     const byKey = Object.fromEntries(
       [...this.byKey].map(([key, k]) => [key, { requests: k.requests, byEndpoint: Object.fromEntries(k.byEndpoint) }]),
     );
-    return { total: this.total, byKey };
+    return { total: this.total, byKey, streams: { ...this.streams } };
   }
 }

@@ -38,6 +38,11 @@ export interface SimResponse {
   /** Sent as is (file downloads); set `content-type` in headers. */
   raw?: Buffer;
   headers?: Record<string, string>;
+  /**
+   * A streamed answer: server-sent events written one by one (simulator/streaming.ts), the key's
+   * `tokenDelay` apart. `body` is ignored then.
+   */
+  events?: string[];
 }
 
 /** Returns path params when `path` matches, otherwise null. */

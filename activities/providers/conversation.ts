@@ -35,10 +35,19 @@ export function toConversation(request: CompletionRequest): Conversation {
   for (const m of request.messages ?? []) {
     if (m.role === 'system') {
       if (m.content) system.push(m.content);
+    } else if (m.role === 'tool') {
+      // Formats without OpenAI's tool turns read a tool result as the user's text.
+      history.push({ role: 'user', content: `Tool result (${m.toolCallId ?? 'call'}): ${m.content}` });
+    } else if (m.role === 'assistant' && m.toolCalls?.length) {
+      const calls = m.toolCalls.map((c) => `[called ${c.function.name}(${c.function.arguments})]`).join('\n');
+      history.push({ role: 'assistant', content: [m.content, calls].filter(Boolean).join('\n') });
     } else history.push({ role: m.role, content: m.content });
   }
 
   let prompt = request.prompt;
+  // No separate prompt (the OpenAI-compatible API sends the whole conversation as messages): the
+  // last user turn is the final turn.
+  if (prompt === '' && !request.attachments?.length && history[history.length - 1]?.role === 'user') prompt = history.pop()!.content;
   const images: ImagePart[] = [];
   for (const a of request.attachments ?? []) {
     if (a.type === 'text' && typeof a.content === 'string') {
@@ -67,4 +76,14 @@ export function requireApiKey(target: ProviderTarget): string {
 export function elapsedMs(started: number): number {
   // Hundredths of a millisecond: whole milliseconds hide the gateway's own sub-millisecond overhead.
   return Math.round((performance.now() - started) * 100) / 100;
+}
+
+/** A tool call's JSON arguments as an object (formats that take structured input: Anthropic, Gemini). */
+export function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text || '{}');
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  } catch {
+    return { arguments: text };
+  }
 }

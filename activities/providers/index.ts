@@ -9,6 +9,7 @@ import {
   ProviderError,
   type ProviderTarget,
   type ProviderType,
+  type StreamEvent,
 } from '../../domain/providers';
 
 /**
@@ -18,6 +19,8 @@ import {
  */
 export interface ProviderRegistry {
   complete(target: ProviderTarget, request: CompletionRequest): Promise<CompletionResult>;
+  /** A streamed completion (see ProviderAdapter.stream); settles once the provider has answered. */
+  stream(target: ProviderTarget, request: CompletionRequest): Promise<AsyncIterable<StreamEvent>>;
   adapterFor(type: ProviderType): ProviderAdapter;
 }
 
@@ -41,6 +44,11 @@ export function createProviderRegistry(opts: AdapterOptions = {}): ProviderRegis
     adapterFor,
     async complete(target, request) {
       return adapterFor(target.type).complete(target, request);
+    },
+    async stream(target, request) {
+      const adapter = adapterFor(target.type);
+      if (!adapter.stream) throw new ProviderError('BAD_REQUEST', `provider type ${target.type} cannot stream here`);
+      return adapter.stream(target, request);
     },
   };
 }

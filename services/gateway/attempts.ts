@@ -8,12 +8,13 @@ import { type CompletionRequest, type CompletionResult, ProviderError, type Prov
 import type { ExecutionAttempt } from './execution-recorder';
 import type { CallableProvider, GatewayDeps, Plan } from './plan';
 
-export interface CallOutcome {
-  result: CompletionResult | null;
+export interface CandidateOutcome<T> {
+  result: T | null;
   candidate: Candidate<CallableProvider>;
   attempts: ExecutionAttempt[];
   error: ProviderError | null;
 }
+export type CallOutcome = CandidateOutcome<CompletionResult>;
 
 /**
  * Calls the candidates in order until one answers, within the plan's attempt budget. Between
@@ -22,7 +23,22 @@ export interface CallOutcome {
  * to GATEWAY_MAX_RETRY_AFTER_MS). A non-retryable failure (400, auth) stops at once. Every
  * attempt lands in the execution record and is reported to the circuit breakers.
  */
-export async function callWithFallback(deps: GatewayDeps, plan: Plan, request: CompletionRequest, companyId: string): Promise<CallOutcome> {
+export function callWithFallback(deps: GatewayDeps, plan: Plan, request: CompletionRequest, companyId: string): Promise<CallOutcome> {
+  return callCandidates(deps, plan, companyId, (target) => deps.registry.complete(target, request), (result) => result.providerLatencyMs);
+}
+
+/**
+ * The same loop over any call: a completion, or a stream opened up to its first event (so a
+ * streamed completion falls back before the caller has received a byte). `latencyMs` says what
+ * the provider-latency metric observes of a success.
+ */
+export async function callCandidates<T>(
+  deps: GatewayDeps,
+  plan: Plan,
+  companyId: string,
+  call: (target: ProviderTarget) => Promise<T>,
+  latencyMs: (result: T) => number,
+): Promise<CandidateOutcome<T>> {
   const attempts: ExecutionAttempt[] = [];
   let lastError: ProviderError | null = null;
   let candidate = plan.candidates[0]!;
@@ -58,10 +74,10 @@ export async function callWithFallback(deps: GatewayDeps, plan: Plan, request: C
     };
     const t0 = performance.now();
     try {
-      const result = await deps.registry.complete(target, request);
+      const result = await call(target);
       attempts.push({ ...attempt(next, 'SUCCESS', performance.now() - t0), ...(waitMs ? { waitedMs: Math.round(waitMs) } : {}) });
       if (next.provider.stored) deps.breakers.recordOutcome({ companyId, providerId: next.provider.id, ok: true });
-      deps.metrics.providerLatency.observe({ provider_type: next.provider.type, outcome: 'success' }, result.providerLatencyMs / 1000);
+      deps.metrics.providerLatency.observe({ provider_type: next.provider.type, outcome: 'success' }, latencyMs(result) / 1000);
       return { result, candidate: next, attempts, error: null };
     } catch (err) {
       const error = err instanceof ProviderError ? err : new ProviderError('UNKNOWN', err instanceof Error ? err.message : String(err));

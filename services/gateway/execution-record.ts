@@ -10,6 +10,9 @@ import type { TelemetryMode } from '../../domain/telemetry';
 import type { GatewayExecutedData } from '../../domain/webhooks';
 import { ApiError } from '../../lib/errors';
 import type { CallOutcome } from './attempts';
+
+/** What a record needs of the attempt loop's outcome (a completion's or a stream's). */
+type Attempted = Pick<CallOutcome, 'candidate' | 'attempts'>;
 import type { ExecuteRequest } from './execute-request';
 import type { ExecutionRecord } from './execution-recorder';
 import { type Plan, routingMetadata } from './plan';
@@ -28,7 +31,7 @@ export interface RecordContext {
 }
 
 /** Who called, which provider and model took the last attempt, and every attempt. */
-function recordBase(ctx: RecordContext, outcome: CallOutcome) {
+function recordBase(ctx: RecordContext, outcome: Attempted) {
   const { principal } = ctx;
   const { candidate } = outcome;
   return {
@@ -48,7 +51,7 @@ function recordBase(ctx: RecordContext, outcome: CallOutcome) {
 }
 
 /** The record of an execution whose every attempt failed. */
-export function failedExecutionRecord(ctx: RecordContext, outcome: CallOutcome, error: ProviderError, latencyMs: number): ExecutionRecord {
+export function failedExecutionRecord(ctx: RecordContext, outcome: Attempted, error: ProviderError, latencyMs: number): ExecutionRecord {
   return {
     ...recordBase(ctx, outcome),
     status: 'ERROR',
@@ -66,7 +69,7 @@ export function failedExecutionRecord(ctx: RecordContext, outcome: CallOutcome, 
 }
 
 /** The caller's answer when every attempt failed (500 PROVIDER_ERROR with the last failure). */
-export function providerFailure(executionId: string, outcome: CallOutcome, error: ProviderError): ApiError {
+export function providerFailure(executionId: string, outcome: Attempted, error: ProviderError): ApiError {
   return new ApiError(500, 'PROVIDER_ERROR', `Provider execution failed: ${error.message}`, undefined, {
     executionId,
     provider: outcome.candidate.provider.name,
@@ -85,7 +88,7 @@ export type AnsweredExecutionRecord = ExecutionRecord & { providerName: string; 
  */
 export function answeredExecutionRecord(
   ctx: RecordContext,
-  outcome: CallOutcome,
+  outcome: Attempted,
   result: CompletionResult,
   answer: { costUsd: number; telemetryMode: TelemetryMode; telemetryWrapped: boolean; telemetry: unknown },
 ): AnsweredExecutionRecord {

@@ -7,6 +7,7 @@
  *   dry-run.ts           DRY_RUN's routing plan (nothing called)
  *   sanitization.ts      PII protection of every part of the request, restore of the answer
  *   security-step.ts     security checks (off/monitor/block, documents always) and protective prompts
+ *   (prepare() below is the pre-flight every edge shares: execute and the OpenAI-compatible API)
  *   attempts.ts          the attempt loop with fallback, retry-after and breaker reports
  *   supervised.ts        SUPERVISED: the hold and its workflow
  *   execution-record.ts  the record of every call that reached a provider (written behind the response)
@@ -30,11 +31,36 @@ import type { ExecuteRequest } from './execute-request';
 import { type AnsweredExecutionRecord, type RecordContext, answeredExecutionRecord, executedEvent, failedExecutionRecord, providerFailure } from './execution-record';
 import { GatewayPrompts, type Injection, type StoredPromptRef } from '../prompts/gateway-prompts';
 import { ParsingAttachments } from '../parsing/attachments';
-import { type GatewayDeps, geofencing } from './plan';
+import { type GatewayDeps, type Plan, geofencing } from './plan';
+import type { CompletionRequest } from '../../domain/providers';
+import type { SanitizationDecision } from '../../domain/sanitization-decision';
 import { GatewayPlanner } from './planning';
 import type { ProtectedRun } from './sanitization';
 import { DEFAULT_SESSION_TTL_SECONDS, SessionAffinity } from './session-affinity';
 import { holdAnswer } from './supervised';
+
+/** The outcome of GatewayService.prepare: DRY_RUN's answer, or everything the provider call needs. */
+export type PreparedExecution =
+  | { kind: 'dry-run'; answer: ReturnType<typeof dryRunAnswer> }
+  | {
+      kind: 'ready';
+      /** The request after a stored prompt was resolved and documents parsed. */
+      req: ExecuteRequest;
+      stored: StoredPromptRef | null;
+      /** What the provider gets: stand-ins only when sanitization applies. */
+      request: CompletionRequest;
+      attachmentNotes: string[];
+      plan: Plan;
+      sanitization: SanitizationDecision;
+      protectedRun: ProtectedRun | null;
+      /** The security step's outcome (its record goes into the execution record). */
+      security: Awaited<ReturnType<NonNullable<GatewayDeps['security']>['run']>> | null;
+      telemetryMode: TelemetryMode;
+      telemetryWrapped: boolean;
+      trace: { traceId: string; spanId: string; traceparent: string };
+      startedAt: number;
+      routingMs: number;
+    };
 
 export class GatewayService {
   private readonly inFlight = new Map<string, number>();
@@ -42,7 +68,7 @@ export class GatewayService {
   private readonly planner: GatewayPlanner;
 
   /** `deps` is shared with every step (setBreakers swaps the gate for all of them). */
-  constructor(private readonly deps: GatewayDeps) {
+  constructor(readonly deps: GatewayDeps) {
     this.planner = new GatewayPlanner(deps, this.affinity);
   }
 
@@ -70,7 +96,16 @@ export class GatewayService {
     }
   }
 
-  private async run(principal: Principal, req: ExecuteRequest, executionId: string, span: Span) {
+  /**
+   * The pre-flight every execution shares (POST /api/gateway/execute and the OpenAI-compatible
+   * /v1/chat/completions, streamed or not): a stored prompt resolved, document attachments parsed,
+   * the effective policy and the sanitization decision (their 403s), the provider request built
+   * (`extras` adds what another wire format carries: tools, stop, a whole conversation), the plan,
+   * and for anything but DRY_RUN the request protected, the security step (403 SECURITY_BLOCKED)
+   * and the telemetry wrapper. Whatever must run before any provider call, for every edge,
+   * belongs here.
+   */
+  async prepare(principal: Principal, req: ExecuteRequest, executionId: string, span: Span, extras?: Partial<CompletionRequest>): Promise<PreparedExecution> {
     const startedAt = performance.now();
     const { traceId, spanId } = span.spanContext();
     const trace = { traceId, spanId, traceparent: this.deps.tracing.traceparentOf(span) };
@@ -97,13 +132,17 @@ export class GatewayService {
     }
 
     const { request, attachmentNotes } = buildCompletionRequest(req);
+    if (extras) Object.assign(request, extras);
     const plan = await this.planner.plan(principal, req, specializations.dimensions, hasImage(request.attachments), applied);
     const routingMs = performance.now() - startedAt;
 
     // Security step (issue 20, security-step.ts): DRY_RUN reports what the checks say, never refuses.
     const securityInput = { principal, req, request, applied, executionId };
     if (req.executionMode === 'DRY_RUN') {
-      return dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection, (await this.deps.security?.run({ ...securityInput, dryRun: true })) ?? null);
+      return {
+        kind: 'dry-run',
+        answer: dryRunAnswer(req, request, plan, { startedAt, routingMs }, injection, (await this.deps.security?.run({ ...securityInput, dryRun: true })) ?? null),
+      };
     }
     // Budget pre-flight: anything billed is refused once the month's budget is spent (DRY_RUN bills nothing).
     await this.deps.budgets?.admit(principal);
@@ -124,6 +163,14 @@ export class GatewayService {
     if (telemetryWrapped) {
       request.systemPrompt = [request.systemPrompt, telemetryInstruction(trace.traceId)].filter(Boolean).join('\n\n');
     }
+    return { kind: 'ready', req, stored, request, attachmentNotes, plan, sanitization, protectedRun, security, telemetryMode, telemetryWrapped, trace, startedAt, routingMs };
+  }
+
+  private async run(principal: Principal, req: ExecuteRequest, executionId: string, span: Span) {
+    const prepared = await this.prepare(principal, req, executionId, span);
+    if (prepared.kind === 'dry-run') return prepared.answer;
+    const { stored, request, attachmentNotes, plan, sanitization, protectedRun, security, telemetryMode, telemetryWrapped, trace, startedAt, routingMs } = prepared;
+    req = prepared.req;
 
     const release = this.acquire(principal.companyId);
     const providerStartedAt = performance.now();
@@ -247,8 +294,8 @@ export class GatewayService {
     });
   }
 
-  /** The 429 guardrail: at most GATEWAY_MAX_CONCURRENT_PER_COMPANY calls in flight per company. */
-  private acquire(companyId: string): () => void {
+  /** The 429 guardrail: at most GATEWAY_MAX_CONCURRENT_PER_COMPANY calls in flight per company (every edge takes a slot). */
+  acquire(companyId: string): () => void {
     const current = this.inFlight.get(companyId) ?? 0;
     if (current >= this.deps.config.GATEWAY_MAX_CONCURRENT_PER_COMPANY) {
       throw new ApiError(429, 'CONCURRENCY_LIMIT', `Concurrency guardrail exceeded: at most ${this.deps.config.GATEWAY_MAX_CONCURRENT_PER_COMPANY} executions in flight per company`);

@@ -146,7 +146,8 @@ export class GatewaySanitization {
     };
     const text = (value: string) => (value.trim() === '' ? Promise.resolve(value) : call(Buffer.from(value, 'utf8'), 'txt'));
 
-    request.prompt = await call(Buffer.from(request.prompt, 'utf8'), 'txt');
+    // An empty prompt (the OpenAI-compatible API after a tool turn) has nothing to protect.
+    if (request.prompt !== '') request.prompt = await call(Buffer.from(request.prompt, 'utf8'), 'txt');
     const system = request.systemPrompt ? await text(request.systemPrompt) : undefined;
     if (request.messages) {
       const messages = [];

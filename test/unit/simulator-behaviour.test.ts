@@ -121,11 +121,12 @@ describe('simulator over HTTP', () => {
         'sim;fail=500': { requests: 1, byEndpoint: { messages: 1 } },
         '': { requests: 1, byEndpoint: { chat: 1 } },
       },
+      streams: { started: 0, completed: 0, aborted: 0 },
     });
 
     const reset = await fetch(`${url}/_sim/reset`, { method: 'POST' });
     expect(await reset.json()).toEqual({ ok: true });
-    expect(await stats()).toEqual({ total: 0, byKey: {} });
+    expect(await stats()).toEqual({ total: 0, byKey: {}, streams: { started: 0, completed: 0, aborted: 0 } });
   });
 
   it('repeats a seeded key’s outcome sequence after reset', async () => {

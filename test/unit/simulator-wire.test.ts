@@ -114,7 +114,22 @@ describe('OpenAI chat completions', () => {
     expect((await post('/v1/chat/completions', { authorization: 'Bearer k' }, '{not json')).json.error.message).toBe(
       'request body is not valid JSON',
     );
-    expect((await post('/v1/chat/completions', { authorization: 'Bearer k' }, { ...body, stream: true })).status).toBe(400);
+  });
+
+  it('streams chat.completion.chunk events ending with [DONE], with the usage chunk when asked', async () => {
+    const res = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sim;tokenDelay=1', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, stream: true, stream_options: { include_usage: true } }),
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const events = (await res.text()).split('\n\n').filter(Boolean);
+    expect(events[events.length - 1]).toBe('data: [DONE]');
+    const chunks = events.slice(0, -1).map((e) => JSON.parse(e.slice('data: '.length)));
+    expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
+    const text = chunks.map((c) => c.choices[0]?.delta.content ?? '').join('');
+    expect(text).toMatch(/^\[sim:/);
+    expect(chunks[chunks.length - 1].usage.completion_tokens).toBe(Math.ceil(text.length / 4));
   });
 
   it('overrides the reported model with model=<name>', async () => {
@@ -252,7 +267,7 @@ describe('Gemini generateContent', () => {
   });
 
   it('does not route other model actions', async () => {
-    const res = await fetch(`${url}/v1beta/models/g:streamGenerateContent`, { method: 'POST', body: '{}' });
+    const res = await fetch(`${url}/v1beta/models/g:countTokens`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(404);
   });
 });
