@@ -1,6 +1,8 @@
 import type { Context, Next } from 'koa';
 import { ApiError, isDatabaseUnavailable, isTemporalUnavailable } from '../../lib/errors';
 
+const ZERO_KNOWLEDGE_PATH = /^\/api\/v1\/(pzk\/|zero-knowledge\/|prompts\/zk$)/;
+
 /**
  * Maps every thrown error to a response. An ApiError becomes its status with
  * {error, code, details?, ...extra}; gateway routes add success: false (the spec's gateway shape).
@@ -30,7 +32,10 @@ export async function errorMiddleware(ctx: Context, next: Next) {
       ctx.state.log?.warn({ err }, 'database unavailable');
       ctx.status = 503;
       ctx.set('Retry-After', '5');
-      ctx.body = { ...(gateway ? { success: false } : {}), error: 'The database is unavailable; try again shortly', code: 'DATABASE_UNAVAILABLE' };
+      // The zero-knowledge area names this case api_auth_unavailable (spec document 2's errors): its
+      // callers cannot be authenticated against the credential store.
+      const code = ZERO_KNOWLEDGE_PATH.test(ctx.path) ? 'api_auth_unavailable' : 'DATABASE_UNAVAILABLE';
+      ctx.body = { ...(gateway ? { success: false } : {}), error: 'The database is unavailable; try again shortly', code };
       return;
     }
     if (isTemporalUnavailable(err)) {

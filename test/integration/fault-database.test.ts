@@ -72,6 +72,10 @@ it('answers 503 without hanging, keeps serving cached executions, writes every b
   expect(needsDb.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE', error: expect.any(String) });
   expect(needsDb.headers.get('retry-after')).toBe('5');
   expect((await stack.http('GET', '/readyz')).status).toBe(503);
+  // The zero-knowledge area's own name for it (spec document 2).
+  const zk = await stack.http<Json>('GET', '/api/v1/pzk/encrypted-prompts?promptId=zk_unknown', { token: company.gatewayKey });
+  expect(zk.status).toBe(503);
+  expect(zk.body).toMatchObject({ code: 'api_auth_unavailable' });
 
   // Cached executions kept working; their records wait in memory (nothing could be written).
   const served = [...answers, ...during];
