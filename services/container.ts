@@ -41,6 +41,8 @@ import { DocumentTypeService } from './custom-documents/types';
 import { ProjectService } from './projects/projects';
 import { RepositoryService } from './projects/repositories';
 import { TeamService } from './projects/teams';
+import { ChatTestImport } from './chat-test/import';
+import { ChatTestRuns } from './chat-test/runs';
 import { PromptAccess } from './prompts/access';
 import { GatewayPrompts } from './prompts/gateway-prompts';
 import { PromptService } from './prompts/prompts';
@@ -111,6 +113,9 @@ export interface Services {
   gatewayPrompts: GatewayPrompts;
   testSets: TestSetService;
   testRuns: TestRunService;
+  // Test in chat (issue 14 item 8)
+  chatTestRuns: ChatTestRuns;
+  chatTestImport: ChatTestImport;
   projects: ProjectService;
   repositories: RepositoryService;
   teams: TeamService;
@@ -291,6 +296,8 @@ export function createContainer(infra: Infrastructure): Container {
     prompts,
     gatewayPrompts,
     testSets: new TestSetService({ db, access: promptAccess, audit }),
+    chatTestRuns: new ChatTestRuns({ db, access: promptAccess, handoffs }),
+    chatTestImport: new ChatTestImport({ db, access: promptAccess, handoffs, box: secretBox }),
     testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),
