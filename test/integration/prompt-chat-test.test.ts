@@ -174,6 +174,19 @@ test('a withheld answer stores nothing and the run stays open; a deleted handoff
   expect(gone.body.code).toBe('HANDOFF_GONE');
 });
 
+test('a naked run is the protected prompt alone; the routes are in the OpenAPI document', async () => {
+  const { runs } = await createRuns([sets.passing!], { vendor: 'chatgpt', naked: true });
+  const md = runs[0]!.markdown;
+  expect(md).toMatch(/^Write a short welcome letter to .+ \[PER-[0-9A-Z]{7}\]/);
+  expect(md).not.toContain('GATEHOUSE-CHECK');
+  expect(md).not.toContain(PERSON);
+  expect(md).toContain(`${runs[0]!.ref}.md`);
+  const doc = await stack.http<Json>('GET', '/api/openapi.json');
+  for (const path of ['/api/v1/prompts/{id}/chat-test', '/api/v1/prompts/{id}/chat-test/runs', '/api/v1/prompts/{id}/chat-test/import']) {
+    expect(doc.body.paths[path]).toBeDefined();
+  }
+});
+
 test('bad requests: BAD_CHAT_IMPORT_REQUEST, RUN_REF_MISSING, TOO_LARGE, unknown vendor; no-store on errors', async () => {
   const missing = await call('POST', `${base()}/import`, member, { fileName: 'x.md' });
   expect(missing.status).toBe(400);
@@ -192,4 +205,14 @@ test('bad requests: BAD_CHAT_IMPORT_REQUEST, RUN_REF_MISSING, TOO_LARGE, unknown
   const vendor = await call('POST', base(), member, { versionId, testSetIds: [sets.passing], vendor: 'nobody', naked: false });
   expect(vendor.status).toBe(400);
   expect(vendor.body.code).toBe('BAD_CHAT_TEST_REQUEST');
+
+  // Without Shield in the plan: 403 FEATURE_NOT_IN_PACKAGE; a key instead of a session: 401.
+  const plain = await stack.createCompany({ packageName: 'standard', withSimulator: false });
+  const plainAdmin = await stack.login(plain.adminEmail, plain.adminPassword);
+  const p = await call('POST', '/api/v1/prompts', plainAdmin, { name: 'no shield', userPrompt: 'Hello {{name}}' });
+  const refused = await call('GET', `/api/v1/prompts/${p.body.prompt.promptId}/chat-test`, plainAdmin);
+  expect(refused.status).toBe(403);
+  expect(refused.body.code).toBe('FEATURE_NOT_IN_PACKAGE');
+  const key = await stack.createKey(company, 'FULL_ACCESS');
+  expect((await call('GET', base(), key)).status).toBe(401);
 });
