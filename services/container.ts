@@ -297,7 +297,7 @@ export function createContainer(infra: Infrastructure): Container {
     gatewayPrompts,
     testSets: new TestSetService({ db, access: promptAccess, audit }),
     chatTestRuns: new ChatTestRuns({ db, access: promptAccess, handoffs }),
-    chatTestImport: new ChatTestImport({ db, access: promptAccess, handoffs, box: secretBox }),
+    chatTestImport: new ChatTestImport({ db, access: promptAccess, handoffs, box: secretBox, maxResponsesPerCompany: config.PROMPT_RESPONSES_MAX_PER_COMPANY }),
     testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),

@@ -54,7 +54,10 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('checks').notNullable();
     t.uuid('created_by_user_id').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    // The company's response retention (companies.settings.defaultResponseRetentionDays) when set.
+    t.timestamp('expires_at', { useTz: true });
     t.index(['version_id', 'created_at']);
+    t.index(['company_id']);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Principal } from '../../domain/principal';
 import { evaluateExpectations } from '../../domain/prompts/expectations';
 import type { SecretBox } from '../../lib/crypto';
@@ -27,7 +28,24 @@ const runNotFound = () => ApiError.notFound('Run not found', 'RUN_NOT_FOUND');
 const alreadyImported = () => ApiError.conflict('An answer was already imported for this run', 'RUN_ALREADY_IMPORTED');
 
 export class ChatTestImport {
-  constructor(private readonly deps: ChatTestDeps & { box: SecretBox }) {}
+  constructor(private readonly deps: ChatTestDeps & { box: SecretBox; maxResponsesPerCompany: number }) {}
+
+  /**
+   * The company's storage rules for responses: settings.defaultResponseRetentionDays (the onboarding
+   * field of spec document 3) 0 turns storage off (409 RESPONSE_STORAGE_DISABLED), a positive value
+   * sets the response's expiry; at most maxResponsesPerCompany stored (409 STORAGE_LIMIT_REACHED).
+   * Checked under a lock on the company row, so concurrent imports cannot pass the limit together.
+   */
+  private async storageRules(trx: Knex.Transaction, companyId: string): Promise<{ expiresAt: Date | null }> {
+    const company = (await trx('companies').where({ id: companyId }).forUpdate().first('settings')) as { settings: Record<string, unknown> | null } | undefined;
+    const days = company?.settings?.defaultResponseRetentionDays;
+    if (days === 0) throw ApiError.conflict('Your company does not store responses', 'RESPONSE_STORAGE_DISABLED');
+    const [{ n }] = (await trx('prompt_version_responses').where({ company_id: companyId }).count('* as n')) as [{ n: string }];
+    if (Number(n) >= this.deps.maxResponsesPerCompany) {
+      throw ApiError.conflict(`Your company has reached its limit of ${this.deps.maxResponsesPerCompany} stored responses`, 'STORAGE_LIMIT_REACHED');
+    }
+    return { expiresAt: typeof days === 'number' && days > 0 ? new Date(Date.now() + days * 86_400_000) : null };
+  }
 
   async import(principal: Principal, promptId: string, body: ImportBody) {
     const { prompt, userId } = await editablePrompt(this.deps, principal, promptId);
@@ -64,6 +82,7 @@ export class ChatTestImport {
     if (verdict.status === 'withheld') return { imported: false, run: runOut('open'), verdict, checks, responseId: null, restored: restoredOut };
 
     const responseId = await db.transaction(async (trx) => {
+      const { expiresAt } = await this.storageRules(trx, principal.companyId);
       const [moved] = (await trx('prompt_chat_test_runs')
         .where({ id: run.id, status: 'open' })
         .update({ status: 'IMPORTED', imported_at: trx.fn.now(), rating: body.rating ?? null, checks: JSON.stringify(checks), verdict: JSON.stringify(verdict) })
@@ -82,6 +101,7 @@ export class ChatTestImport {
           rating: body.rating ?? null,
           checks: JSON.stringify(checks),
           created_by_user_id: userId,
+          expires_at: expiresAt,
         })
         .returning('id')) as { id: string }[];
       await trx('prompt_chat_test_runs').where({ id: run.id }).update({ response_id: response!.id });

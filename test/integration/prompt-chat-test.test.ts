@@ -33,7 +33,8 @@ async function createRuns(testSetIds: string[], extra: Json = {}) {
 const personStandIn = (markdown: string) => /letter to (.+? \[PER-[0-9A-Z]{7}\])/.exec(markdown)![1]!;
 
 beforeAll(async () => {
-  stack = await startStack({ sanitizer: true });
+  // Two stored responses per company: the two imports below fill it, the last test meets the limit.
+  stack = await startStack({ sanitizer: true, env: { PROMPT_RESPONSES_MAX_PER_COMPANY: '2' } });
   company = await stack.createCompany({ packageName: 'professional', withSimulator: false });
   admin = await stack.login(company.adminEmail, company.adminPassword);
   const u = await stack.addUser(company.companyId, 'MEMBER');
@@ -215,4 +216,22 @@ test('bad requests: BAD_CHAT_IMPORT_REQUEST, RUN_REF_MISSING, TOO_LARGE, unknown
   expect(refused.body.code).toBe('FEATURE_NOT_IN_PACKAGE');
   const key = await stack.createKey(company, 'FULL_ACCESS');
   expect((await call('GET', base(), key)).status).toBe(401);
+});
+
+test('company storage rules: RESPONSE_STORAGE_DISABLED, STORAGE_LIMIT_REACHED; the run stays open and nothing is stored', async () => {
+  const { runs } = await createRuns([sets.passing!]);
+  const r = runs[0]!;
+  const db = stack.container.db;
+  const answer = `GATEHOUSE-CHECK: CLEAN\nDear ${personStandIn(r.markdown)}, welcome to the new tariff.\nRun: ${r.ref}`;
+  const setDays = (days: number) => db('companies').where({ id: company.companyId }).update({ settings: db.raw(`settings || ?::jsonb`, [JSON.stringify({ defaultResponseRetentionDays: days })]) });
+  await setDays(0);
+  const disabled = await call('POST', `${base()}/import`, member, { text: answer });
+  expect(disabled.status).toBe(409);
+  expect(disabled.body.code).toBe('RESPONSE_STORAGE_DISABLED');
+  await setDays(30);
+  const full = await call('POST', `${base()}/import`, member, { text: answer });
+  expect(full.status).toBe(409);
+  expect(full.body.code).toBe('STORAGE_LIMIT_REACHED');
+  expect(await db('prompt_chat_test_runs').where({ ref: r.ref }).first()).toMatchObject({ status: 'open', response_id: null });
+  expect(await db('prompt_version_responses').where({ company_id: company.companyId }).count('* as n')).toEqual([{ n: '2' }]);
 });
