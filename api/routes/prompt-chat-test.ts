@@ -22,7 +22,7 @@ const sessionOnly: AuthRule = { accept: ['session'] };
 const tags = ['Test in chat'];
 const common = {
   401: { description: 'Not signed in (session only)', schema: errorSchema },
-  403: { description: 'FEATURE_NOT_IN_PACKAGE, COMPANY_SUSPENDED, PROMPT_EDIT_FORBIDDEN', schema: errorSchema },
+  403: { description: 'FEATURE_NOT_IN_PACKAGE, PROMPT_EDIT_FORBIDDEN', schema: errorSchema },
   404: { description: 'PROMPT_NOT_FOUND, VERSION_NOT_FOUND', schema: errorSchema },
 };
 

@@ -235,3 +235,24 @@ test('company storage rules: RESPONSE_STORAGE_DISABLED, STORAGE_LIMIT_REACHED; t
   expect(await db('prompt_chat_test_runs').where({ ref: r.ref }).first()).toMatchObject({ status: 'open', response_id: null });
   expect(await db('prompt_version_responses').where({ company_id: company.companyId }).count('* as n')).toEqual([{ n: '2' }]);
 });
+
+test('the Shield quota: 429 QUOTA_EXCEEDED for runs and imports once the month is used up', async () => {
+  const { runs } = await createRuns([sets.failing!]);
+  const r = runs[0]!;
+  const db = stack.container.db;
+  const month = new Date().toISOString().slice(0, 7);
+  const [row] = await db('shield_usage').where({ company_id: company.companyId, month }).select('requests');
+  await db('companies').where({ id: company.companyId }).update({ tier: 'free' });
+  await db('shield_usage').where({ company_id: company.companyId, month }).update({ requests: 10 });
+  try {
+    const create = await call('POST', base(), member, { versionId, testSetIds: [sets.passing], vendor: 'gemini', naked: false });
+    expect(create.status).toBe(429);
+    expect(create.body.code).toBe('QUOTA_EXCEEDED');
+    const imported = await call('POST', `${base()}/import`, member, { text: `GATEHOUSE-CHECK: CLEAN\nHello.\nRun: ${r.ref}` });
+    expect(imported.status).toBe(429);
+    expect(imported.body.code).toBe('QUOTA_EXCEEDED');
+    expect(imported.headers.get('cache-control')).toBe('no-store');
+  } finally {
+    await db('shield_usage').where({ company_id: company.companyId, month }).update({ requests: row.requests });
+  }
+});
