@@ -62,7 +62,7 @@ const badRequest = (message: string) => ApiError.badRequest(message, undefined, 
 export interface ChatTestDeps {
   db: Db;
   access: PromptAccess;
-  handoffs: Pick<HandoffService, 'create' | 'restore'>;
+  handoffs: Pick<HandoffService, 'create' | 'restore' | 'delete'>;
 }
 
 /** The prompt the caller may edit (404 PROMPT_NOT_FOUND / 403 PROMPT_EDIT_FORBIDDEN), after the plan check. */
@@ -146,7 +146,7 @@ export class ChatTestRuns {
         const handoff = await this.deps.handoffs.create(principal, { prompt: chatPrompt(system.text, user.text) });
         const ref = newRef();
         const markdown = runMarkdown(Buffer.from(handoff.handoffFile.base64, 'base64').toString('utf8'), handoff.handoffId, ref, body.naked);
-        await this.deps.db('prompt_chat_test_runs').insert({
+        await this.insertRun(principal, handoff.handoffId, {
           ref,
           company_id: principal.companyId,
           prompt_id: prompt.id,
@@ -175,6 +175,16 @@ export class ChatTestRuns {
       }
     }
     return { runs, errors };
+  }
+
+  /** The run's row; if it cannot be written, its handoff goes too (no handoff without its run). */
+  private async insertRun(principal: Principal, handoffId: string, row: Record<string, unknown>) {
+    try {
+      await this.deps.db('prompt_chat_test_runs').insert(row);
+    } catch (err) {
+      await this.deps.handoffs.delete(principal, handoffId).catch(() => undefined);
+      throw err;
+    }
   }
 
   async list(principal: Principal, promptId: string, versionId?: string) {
