@@ -29,6 +29,7 @@ import { securityRoutes } from './routes/security';
 import { shieldRoutes } from './routes/shield';
 import { customDocumentRoutes } from './routes/custom-documents';
 import { projectRoutes } from './routes/projects';
+import { promptChatTestRoutes } from './routes/prompt-chat-test';
 import { promptTestRoutes } from './routes/prompt-tests';
 import { promptRoutes } from './routes/prompts';
 import { repositoryRoutes } from './routes/repositories';
@@ -83,6 +84,7 @@ export function createApp(container: Container): Koa {
     ...documentParsingRoutes,
     ...promptRoutes,
     ...promptTestRoutes,
+    ...promptChatTestRoutes,
     ...projectRoutes,
     ...repositoryRoutes,
     ...teamRoutes,

@@ -174,6 +174,8 @@ const configSchema = z.object({
   SHIELD_MONTHLY_LIMIT_STANDARD: z.coerce.number().int().min(0).default(500),
   SHIELD_MONTHLY_LIMIT_PROFESSIONAL: z.coerce.number().int().min(0).default(5000),
   SHIELD_MONTHLY_LIMIT_ENTERPRISE: z.coerce.number().int().min(0).default(0),
+  // Stored prompt-version responses (test in chat imports) per company; more is 409 STORAGE_LIMIT_REACHED.
+  PROMPT_RESPONSES_MAX_PER_COMPANY: z.coerce.number().int().min(1).default(100_000),
 
   // --- Zero-knowledge encryption (services/zero-knowledge) ---
   // The platform switch (the company setting's globalEnabled); a company also needs ZERO_KNOWLEDGE in its package.

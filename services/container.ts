@@ -43,6 +43,8 @@ import { DocumentTypeService } from './custom-documents/types';
 import { ProjectService } from './projects/projects';
 import { RepositoryService } from './projects/repositories';
 import { TeamService } from './projects/teams';
+import { ChatTestImport } from './chat-test/import';
+import { ChatTestRuns } from './chat-test/runs';
 import { PromptAccess } from './prompts/access';
 import { GatewayPrompts } from './prompts/gateway-prompts';
 import { PromptService } from './prompts/prompts';
@@ -125,6 +127,9 @@ export interface Services {
   gatewayPrompts: GatewayPrompts;
   testSets: TestSetService;
   testRuns: TestRunService;
+  // Test in chat (issue 14 item 8)
+  chatTestRuns: ChatTestRuns;
+  chatTestImport: ChatTestImport;
   projects: ProjectService;
   repositories: RepositoryService;
   teams: TeamService;
@@ -331,6 +336,8 @@ export function createContainer(infra: Infrastructure): Container {
     prompts,
     gatewayPrompts,
     testSets: new TestSetService({ db, access: promptAccess, audit }),
+    chatTestRuns: new ChatTestRuns({ db, access: promptAccess, handoffs }),
+    chatTestImport: new ChatTestImport({ db, access: promptAccess, handoffs, box: secretBox, maxResponsesPerCompany: config.PROMPT_RESPONSES_MAX_PER_COMPANY }),
     testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),
