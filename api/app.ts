@@ -26,6 +26,7 @@ import { shieldRoutes } from './routes/shield';
 import { customDocumentRoutes } from './routes/custom-documents';
 import { projectRoutes } from './routes/projects';
 import { promptTestRoutes } from './routes/prompt-tests';
+import { syntheticPromptRoutes } from './routes/synthetic-prompts';
 import { promptRoutes } from './routes/prompts';
 import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
@@ -73,6 +74,7 @@ export function createApp(container: Container): Koa {
     ...teamRoutes,
     ...customDocumentRoutes,
     ...analyticsRoutes,
+    ...syntheticPromptRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

@@ -43,6 +43,7 @@ import { RepositoryService } from './projects/repositories';
 import { TeamService } from './projects/teams';
 import { PromptAccess } from './prompts/access';
 import { GatewayPrompts } from './prompts/gateway-prompts';
+import { SyntheticPromptService } from './synthetic/prompts';
 import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
@@ -100,6 +101,7 @@ export interface Services {
   gatewayPrompts: GatewayPrompts;
   testSets: TestSetService;
   testRuns: TestRunService;
+  syntheticPrompts: SyntheticPromptService;
   projects: ProjectService;
   repositories: RepositoryService;
   teams: TeamService;
@@ -255,6 +257,7 @@ export function createContainer(infra: Infrastructure): Container {
     gatewayPrompts,
     testSets: new TestSetService({ db, access: promptAccess, audit }),
     testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
+    syntheticPrompts: new SyntheticPromptService({ db }),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),
     teams: new TeamService({ db, audit }),
