@@ -11,6 +11,7 @@ import { createWebhookActivities } from './webhooks';
 import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
 import { createShieldActivities } from './shield';
 import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
+import { type SyntheticProbeExecutor, createSyntheticActivities } from './synthetic/runs';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -38,6 +39,8 @@ export interface ActivityUseCases {
   deleteExpiredSanitizerSessions(): Promise<number>;
   /** A prompt test case through the gateway service (services/prompts/test-case-executor.ts). */
   promptCases: PromptCaseExecutor;
+  /** Synthetic probes through the gateway path (services/synthetic/probe.ts). */
+  syntheticProbes?: SyntheticProbeExecutor;
 }
 
 /** Every activity the worker registers, built over its dependencies. */
@@ -50,6 +53,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSanitizerCleanupActivities(deps),
     ...createShieldActivities(deps),
     ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
+    ...createSyntheticActivities({ db: deps.db, probes: deps.useCases.syntheticProbes }),
   };
 }
 

@@ -27,6 +27,7 @@ import { customDocumentRoutes } from './routes/custom-documents';
 import { projectRoutes } from './routes/projects';
 import { promptTestRoutes } from './routes/prompt-tests';
 import { syntheticPromptRoutes } from './routes/synthetic-prompts';
+import { syntheticScheduleRoutes } from './routes/synthetic-schedules';
 import { promptRoutes } from './routes/prompts';
 import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
@@ -75,6 +76,7 @@ export function createApp(container: Container): Koa {
     ...customDocumentRoutes,
     ...analyticsRoutes,
     ...syntheticPromptRoutes,
+    ...syntheticScheduleRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

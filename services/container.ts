@@ -43,7 +43,11 @@ import { RepositoryService } from './projects/repositories';
 import { TeamService } from './projects/teams';
 import { PromptAccess } from './prompts/access';
 import { GatewayPrompts } from './prompts/gateway-prompts';
+import { GatewaySyntheticProbe } from './synthetic/probe';
 import { SyntheticPromptService } from './synthetic/prompts';
+import { SyntheticScheduleService } from './synthetic/schedules';
+import { SyntheticExecutionService } from './synthetic/executions';
+import type { GatewayDeps } from './gateway/plan';
 import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
@@ -102,6 +106,10 @@ export interface Services {
   testSets: TestSetService;
   testRuns: TestRunService;
   syntheticPrompts: SyntheticPromptService;
+  syntheticSchedules: SyntheticScheduleService;
+  syntheticExecutions: SyntheticExecutionService;
+  /** Synthetic probes through the gateway's attempt loop, breakers and recorder (the worker's activities use it). */
+  syntheticProbe: GatewaySyntheticProbe;
   projects: ProjectService;
   repositories: RepositoryService;
   teams: TeamService;
@@ -192,7 +200,8 @@ export function createContainer(infra: Infrastructure): Container {
     flushIntervalMs: config.PROMPT_COUNTER_FLUSH_MS,
   });
   const documentTypes = new DocumentTypeService({ db, audit });
-  const gateway = new GatewayService({
+  // One deps object shared by the gateway and the synthetic probes (the same breakers, recorder, adapters).
+  const gatewayDeps: GatewayDeps = {
     config,
     routing,
     breakers,
@@ -207,7 +216,9 @@ export function createContainer(infra: Infrastructure): Container {
     webhooks,
     sanitization,
     prompts: gatewayPrompts,
-  });
+  };
+  const gateway = new GatewayService(gatewayDeps);
+  const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
   // Protected handoff: the sanitizer does the document work; a longer timeout (13 MB of files, PDFs).
@@ -257,7 +268,10 @@ export function createContainer(infra: Infrastructure): Container {
     gatewayPrompts,
     testSets: new TestSetService({ db, access: promptAccess, audit }),
     testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
-    syntheticPrompts: new SyntheticPromptService({ db }),
+    syntheticPrompts: new SyntheticPromptService({ db, beforeDelete: (companyId, promptId) => syntheticSchedules.removeForPrompt(companyId, promptId) }),
+    syntheticSchedules,
+    syntheticExecutions: new SyntheticExecutionService({ db }),
+    syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),
     teams: new TeamService({ db, audit }),

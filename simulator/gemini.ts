@@ -149,7 +149,7 @@ function digest(body: Record<string, unknown>, model: string): ConversationDiges
 function generateContent(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const model = req.modelOverride ?? req.params.model;
-  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars });
+  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars, refuse: req.behaviour.refuse });
   return {
     status: 200,
     body: {

@@ -23,3 +23,6 @@ export const shieldLeaverScheduleId = (taskQueue: string) => `shield-leavers:${t
 export const shieldLeaverRunWorkflowId = (taskQueue: string) => `shield-leavers-run:${taskQueue}`;
 /** One test run of a stored prompt version over its test sets. */
 export const promptTestWorkflowId = (runId: string) => `prompt-test:${runId}`;
+/** The Temporal Schedule of one synthetic schedule, and the id prefix of its runs. */
+export const syntheticScheduleId = (scheduleId: string) => `synthetic:${scheduleId}`;
+export const syntheticRunWorkflowId = (scheduleId: string) => `synthetic-run:${scheduleId}`;

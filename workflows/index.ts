@@ -8,3 +8,4 @@ export { sanitizerCleanupWorkflow } from './sanitizer-cleanup';
 export { batchRepairWorkflow } from './batch-repair';
 export { handoffRetentionWorkflow, shieldLeaverSweepWorkflow } from './shield-handoff';
 export { promptTestWorkflow } from './prompt-test';
+export { syntheticRunWorkflow } from './synthetic';
