@@ -28,6 +28,7 @@ import { projectRoutes } from './routes/projects';
 import { promptTestRoutes } from './routes/prompt-tests';
 import { syntheticPromptRoutes } from './routes/synthetic-prompts';
 import { syntheticScheduleRoutes } from './routes/synthetic-schedules';
+import { syntheticAnalyticsRoutes } from './routes/synthetic-analytics';
 import { promptRoutes } from './routes/prompts';
 import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
@@ -77,6 +78,7 @@ export function createApp(container: Container): Koa {
     ...analyticsRoutes,
     ...syntheticPromptRoutes,
     ...syntheticScheduleRoutes,
+    ...syntheticAnalyticsRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

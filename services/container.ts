@@ -47,6 +47,7 @@ import { GatewaySyntheticProbe } from './synthetic/probe';
 import { SyntheticPromptService } from './synthetic/prompts';
 import { SyntheticScheduleService } from './synthetic/schedules';
 import { SyntheticExecutionService } from './synthetic/executions';
+import { SyntheticAnalyticsService } from './synthetic/analytics';
 import type { GatewayDeps } from './gateway/plan';
 import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
@@ -108,6 +109,7 @@ export interface Services {
   syntheticPrompts: SyntheticPromptService;
   syntheticSchedules: SyntheticScheduleService;
   syntheticExecutions: SyntheticExecutionService;
+  syntheticAnalytics: SyntheticAnalyticsService;
   /** Synthetic probes through the gateway's attempt loop, breakers and recorder (the worker's activities use it). */
   syntheticProbe: GatewaySyntheticProbe;
   projects: ProjectService;
@@ -271,6 +273,7 @@ export function createContainer(infra: Infrastructure): Container {
     syntheticPrompts: new SyntheticPromptService({ db, beforeDelete: (companyId, promptId) => syntheticSchedules.removeForPrompt(companyId, promptId) }),
     syntheticSchedules,
     syntheticExecutions: new SyntheticExecutionService({ db }),
+    syntheticAnalytics: new SyntheticAnalyticsService({ db }),
     syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),
