@@ -1,5 +1,6 @@
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { simulatorProviders } from '../../services/providers/simulator-providers';
+import { seedSyntheticDemo } from '../../services/synthetic/demo';
 import { syntheticScheduleId } from '../../temporal/workflow-ids';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
@@ -253,4 +254,22 @@ test('role table for running tests: SYNTHETIC_OPERATOR may schedule and run, MEM
       expect((await stack.http('GET', '/api/v1/synthetic/executions', { token: key })).status).toBe(403);
     }
   }
+});
+
+test('the demo seeding (npm start): library imported, a schedule on the default provider every minute, results in analytics', async () => {
+  const demo = await stack.createCompany();
+  const seeded = await seedSyntheticDemo(stack.container.services, { companyId: demo.companyId, userId: demo.adminUserId });
+  expect(seeded.scheduleId).toEqual(expect.any(String));
+  expect(seeded.imported).toBeGreaterThan(0);
+  // Idempotent: a second start adds nothing.
+  expect(await seedSyntheticDemo(stack.container.services, { companyId: demo.companyId, userId: demo.adminUserId })).toEqual({ scheduleId: null, imported: 0 });
+  const d = await (await stack.container.temporal.client()).schedule.getHandle(syntheticScheduleId(seeded.scheduleId!)).describe();
+  expect(d.spec.intervals?.[0]?.every).toBe(60_000);
+  await stack.http('POST', `/api/v1/synthetic/schedules/${seeded.scheduleId}/run`, { token: demo.gatewayKey });
+  const analytics = await until('demo analytics', async () => {
+    const res = await stack.http<{ metadata: { hasData: boolean }; providerStats: unknown[] }>('GET', '/api/v1/synthetic/analytics?range=1h', { token: demo.gatewayKey });
+    return res.body.metadata.hasData ? res.body : undefined;
+  });
+  expect(analytics.providerStats).toHaveLength(1);
+  await stack.http('DELETE', `/api/v1/synthetic/schedules/${seeded.scheduleId}`, { token: demo.gatewayKey });
 });
