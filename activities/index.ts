@@ -12,6 +12,7 @@ import { createSanitizerCleanupActivities } from './sanitizer/cleanup';
 import { createShieldActivities } from './shield';
 import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 import { type SyntheticProbeExecutor, createSyntheticActivities } from './synthetic/runs';
+import { createSyntheticArchivalActivities } from './synthetic/archival';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -54,6 +55,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createShieldActivities(deps),
     ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
     ...createSyntheticActivities({ db: deps.db, probes: deps.useCases.syntheticProbes }),
+    // Archive exports go under the data directory (GATEHOUSE_DATA_DIR, default .data, as npm start uses).
+    ...createSyntheticArchivalActivities({ db: deps.db, dataDir: process.env.GATEHOUSE_DATA_DIR ?? '.data' }),
   };
 }
 

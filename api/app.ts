@@ -29,6 +29,7 @@ import { promptTestRoutes } from './routes/prompt-tests';
 import { syntheticPromptRoutes } from './routes/synthetic-prompts';
 import { syntheticScheduleRoutes } from './routes/synthetic-schedules';
 import { syntheticAnalyticsRoutes } from './routes/synthetic-analytics';
+import { syntheticArchivalRoutes } from './routes/synthetic-archival';
 import { promptRoutes } from './routes/prompts';
 import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
@@ -79,6 +80,7 @@ export function createApp(container: Container): Koa {
     ...syntheticPromptRoutes,
     ...syntheticScheduleRoutes,
     ...syntheticAnalyticsRoutes,
+    ...syntheticArchivalRoutes,
   ]);
   let document: unknown;
   mountOperabilityRoutes(router, container, () => {

@@ -48,6 +48,7 @@ import { SyntheticPromptService } from './synthetic/prompts';
 import { SyntheticScheduleService } from './synthetic/schedules';
 import { SyntheticExecutionService } from './synthetic/executions';
 import { SyntheticAnalyticsService } from './synthetic/analytics';
+import { SyntheticArchivalService } from './synthetic/archival';
 import type { GatewayDeps } from './gateway/plan';
 import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
@@ -110,6 +111,7 @@ export interface Services {
   syntheticSchedules: SyntheticScheduleService;
   syntheticExecutions: SyntheticExecutionService;
   syntheticAnalytics: SyntheticAnalyticsService;
+  syntheticArchival: SyntheticArchivalService;
   /** Synthetic probes through the gateway's attempt loop, breakers and recorder (the worker's activities use it). */
   syntheticProbe: GatewaySyntheticProbe;
   projects: ProjectService;
@@ -274,6 +276,7 @@ export function createContainer(infra: Infrastructure): Container {
     syntheticSchedules,
     syntheticExecutions: new SyntheticExecutionService({ db }),
     syntheticAnalytics: new SyntheticAnalyticsService({ db }),
+    syntheticArchival: new SyntheticArchivalService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),

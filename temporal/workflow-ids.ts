@@ -26,3 +26,4 @@ export const promptTestWorkflowId = (runId: string) => `prompt-test:${runId}`;
 /** The Temporal Schedule of one synthetic schedule, and the id prefix of its runs. */
 export const syntheticScheduleId = (scheduleId: string) => `synthetic:${scheduleId}`;
 export const syntheticRunWorkflowId = (scheduleId: string) => `synthetic-run:${scheduleId}`;
+export const syntheticArchiveWorkflowId = (archiveId: string) => `synthetic-archive:${archiveId}`;

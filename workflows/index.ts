@@ -9,3 +9,4 @@ export { batchRepairWorkflow } from './batch-repair';
 export { handoffRetentionWorkflow, shieldLeaverSweepWorkflow } from './shield-handoff';
 export { promptTestWorkflow } from './prompt-test';
 export { syntheticRunWorkflow } from './synthetic';
+export { syntheticArchiveWorkflow } from './synthetic-archival';
