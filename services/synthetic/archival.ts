@@ -108,7 +108,9 @@ export class SyntheticArchivalService {
       success: true,
       action: body.action,
       archiveId,
-      deletedCount: out.deletedCount,
+      // The aggregated rows are exact (written in the same transaction as each delete); the workflow's
+      // own count can miss a chunk a lost worker committed without reporting it.
+      deletedCount: stats.reduce((n, s) => n + Number(s.total_executions), 0),
       aggregatedStats: stats.map((s) => ({
         provider: s.provider,
         model: s.model,
