@@ -84,7 +84,9 @@ export class GatewaySyntheticProbe implements SyntheticProbeExecutor {
       createdAt: new Date(),
     });
     if (!result) {
-      return { ok: false, executionId, providerName: provider.name, model: input.model, latencyMs, errorCode: 'PROVIDER_ERROR', errorMessage: `${outcome.error?.kind ?? 'UNKNOWN'}: ${outcome.error?.message ?? 'no answer'}`.slice(0, 1000) };
+      // A provider's 429 is RATE_LIMITED (the spec's code); every other failure PROVIDER_ERROR.
+      const errorCode = outcome.error?.kind === 'RATE_LIMIT' ? 'RATE_LIMITED' : 'PROVIDER_ERROR';
+      return { ok: false, executionId, providerName: provider.name, model: input.model, latencyMs, errorCode, errorMessage: `${outcome.error?.kind ?? 'UNKNOWN'}: ${outcome.error?.message ?? 'no answer'}`.slice(0, 1000) };
     }
     return {
       ok: true,

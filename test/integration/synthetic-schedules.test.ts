@@ -193,6 +193,9 @@ test('KPI tracking, a failing provider (FAILED with PROVIDER_ERROR), a ONE_TIME 
   await stack.http('POST', `/api/v1/synthetic/schedules/${f}/run`, { token: company.gatewayKey });
   const failed = await until('failed run', async () => (await logs(company, f))[0]);
   expect(failed).toMatchObject({ status: 'FAILED', errorCode: 'PROVIDER_ERROR', kpiCompliant: false });
+  const limited = await mk(await addProvider(company, 'kpi-limited', 'sim;rate429=1;retryAfter=0'));
+  await stack.http('POST', `/api/v1/synthetic/schedules/${limited}/run`, { token: company.gatewayKey });
+  expect(await until('rate-limited run', async () => (await logs(company, limited))[0])).toMatchObject({ status: 'FAILED', errorCode: 'RATE_LIMITED' });
 
   // ONE_TIME at a named time: a calendar entry with one action.
   const at = new Date(Date.now() + 3600_000);
