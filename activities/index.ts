@@ -13,6 +13,8 @@ import { createRetentionActivities } from './retention';
 import { createShieldActivities } from './shield';
 import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-tests';
 import { createChainActivities } from './chain-steps';
+import { type SyntheticProbeExecutor, createSyntheticActivities } from './synthetic/runs';
+import { createSyntheticArchivalActivities } from './synthetic/archival';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -42,6 +44,8 @@ export interface ActivityUseCases {
   applyDataRetention(): Promise<{ executions: number; promptLogs: number; responses: number }>;
   /** A stored prompt version through the gateway service (services/prompts/test-case-executor.ts): prompt test cases and MCP chain steps. */
   promptCases: PromptCaseExecutor;
+  /** Synthetic probes through the gateway path (services/synthetic/probe.ts). */
+  syntheticProbes?: SyntheticProbeExecutor;
 }
 
 /** Every activity the worker registers, built over its dependencies. */
@@ -57,6 +61,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createPromptTestActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
     // MCP chain steps run through the same gateway port as prompt test cases.
     ...createChainActivities({ db: deps.db, promptCases: deps.useCases.promptCases }),
+    ...createSyntheticActivities({ db: deps.db, probes: deps.useCases.syntheticProbes }),
+    // Archive exports go under the data directory (GATEHOUSE_DATA_DIR, default .data, as npm start uses).
+    ...createSyntheticArchivalActivities({ db: deps.db, dataDir: process.env.GATEHOUSE_DATA_DIR ?? '.data' }),
   };
 }
 

@@ -31,6 +31,10 @@ import { customDocumentRoutes } from './routes/custom-documents';
 import { projectRoutes } from './routes/projects';
 import { promptChatTestRoutes } from './routes/prompt-chat-test';
 import { promptTestRoutes } from './routes/prompt-tests';
+import { syntheticPromptRoutes } from './routes/synthetic-prompts';
+import { syntheticScheduleRoutes } from './routes/synthetic-schedules';
+import { syntheticAnalyticsRoutes } from './routes/synthetic-analytics';
+import { syntheticArchivalRoutes } from './routes/synthetic-archival';
 import { promptRoutes } from './routes/prompts';
 import { repositoryRoutes } from './routes/repositories';
 import { teamRoutes } from './routes/teams';
@@ -91,6 +95,10 @@ export function createApp(container: Container): Koa {
     ...customDocumentRoutes,
     ...analyticsRoutes,
     ...mcpToolRoutes,
+    ...syntheticPromptRoutes,
+    ...syntheticScheduleRoutes,
+    ...syntheticAnalyticsRoutes,
+    ...syntheticArchivalRoutes,
   ]);
   mountOpenAiRoutes(router, registry);
   // The agent-tool endpoint reads its own body: a parse error must be a JSON-RPC -32700, not a 400 of the REST shape.

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { createContainer, createInfrastructure } from '../services/container';
 import { simulatorProviders } from '../services/providers/simulator-providers';
 import { seedDemoPromptLibrary } from '../services/prompts/demo-library';
+import { seedSyntheticDemo } from '../services/synthetic/demo';
 import { createDb, migrateLatest } from '../db/connection';
 import { type ResolvedDatabase, redactUrl, resolveDatabase } from '../db/local-postgres';
 import { Membership } from '../db/models/membership';
@@ -344,6 +345,13 @@ async function ensureDemo(config: Config, simulatorUrl: string): Promise<{ creds
 async function seedPromptLibrary(container: ReturnType<typeof createContainer>, companyId: string, adminUserId: string): Promise<void> {
   const { created, promptId } = await seedDemoPromptLibrary({ db: container.db, ...container.services }, { companyId, userId: adminUserId });
   if (created) say(`added the demo prompt library: three example prompts, a test set and a bound policy document (try metadata.promptId ${promptId})`);
+  // Synthetic testing: the curated library and a schedule probing the default provider every minute.
+  try {
+    const synthetic = await seedSyntheticDemo(container.services, { companyId, userId: adminUserId });
+    if (synthetic.scheduleId) say(`added a synthetic schedule probing the default provider every minute (results: GET /api/v1/synthetic/analytics)`);
+  } catch (err) {
+    say(`could not set up the demo synthetic schedule: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /** The demo's simulator providers exist and point at this run's simulator (its port may have changed). */

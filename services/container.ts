@@ -47,6 +47,13 @@ import { ChatTestImport } from './chat-test/import';
 import { ChatTestRuns } from './chat-test/runs';
 import { PromptAccess } from './prompts/access';
 import { GatewayPrompts } from './prompts/gateway-prompts';
+import { GatewaySyntheticProbe } from './synthetic/probe';
+import { SyntheticPromptService } from './synthetic/prompts';
+import { SyntheticScheduleService } from './synthetic/schedules';
+import { SyntheticExecutionService } from './synthetic/executions';
+import { SyntheticAnalyticsService } from './synthetic/analytics';
+import { SyntheticArchivalService } from './synthetic/archival';
+import type { GatewayDeps } from './gateway/plan';
 import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
 import { TestSetService } from './prompts/test-sets';
@@ -130,6 +137,13 @@ export interface Services {
   // Test in chat (issue 14 item 8)
   chatTestRuns: ChatTestRuns;
   chatTestImport: ChatTestImport;
+  syntheticPrompts: SyntheticPromptService;
+  syntheticSchedules: SyntheticScheduleService;
+  syntheticExecutions: SyntheticExecutionService;
+  syntheticAnalytics: SyntheticAnalyticsService;
+  syntheticArchival: SyntheticArchivalService;
+  /** Synthetic probes through the gateway's attempt loop, breakers and recorder (the worker's activities use it). */
+  syntheticProbe: GatewaySyntheticProbe;
   projects: ProjectService;
   repositories: RepositoryService;
   teams: TeamService;
@@ -257,7 +271,8 @@ export function createContainer(infra: Infrastructure): Container {
   // Budgets (issue 16): spend from execution records as they are written; the gateway's pre-flight refuses past the budget.
   const budgets = new BudgetService({ db, logger, webhooks });
   recorder.setLedger(budgets);
-  const gateway = new GatewayService({
+  // One deps object shared by the gateway and the synthetic probes (the same breakers, recorder, adapters).
+  const gatewayDeps: GatewayDeps = {
     config,
     routing,
     breakers,
@@ -275,7 +290,9 @@ export function createContainer(infra: Infrastructure): Container {
     documents: new ParsingAttachments({ settings: parsingSettings }),
     security: new GatewaySecurity({ checks: securityChecks, settings: securitySettings, protectivePrompts }),
     budgets,
-  });
+  };
+  const gateway = new GatewayService(gatewayDeps);
+  const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
   // Protected handoff: the sanitizer does the document work; a longer timeout (13 MB of files, PDFs).
@@ -339,6 +356,12 @@ export function createContainer(infra: Infrastructure): Container {
     chatTestRuns: new ChatTestRuns({ db, access: promptAccess, handoffs }),
     chatTestImport: new ChatTestImport({ db, access: promptAccess, handoffs, box: secretBox, maxResponsesPerCompany: config.PROMPT_RESPONSES_MAX_PER_COMPANY }),
     testRuns: new TestRunService({ db, access: promptAccess, prompts, audit, temporal, logger, concurrency: config.PROMPT_TEST_CONCURRENCY }),
+    syntheticPrompts: new SyntheticPromptService({ db, beforeDelete: (companyId, promptId) => syntheticSchedules.removeForPrompt(companyId, promptId) }),
+    syntheticSchedules,
+    syntheticExecutions: new SyntheticExecutionService({ db }),
+    syntheticAnalytics: new SyntheticAnalyticsService({ db }),
+    syntheticArchival: new SyntheticArchivalService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
+    syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
     projects: new ProjectService({ db, audit }),
     repositories: new RepositoryService({ db, audit }),
     teams: new TeamService({ db, audit }),

@@ -31,6 +31,7 @@ export function createWorkerUseCases(deps: { db: Db; config: Config; secretBox: 
     repairBatchJobs: () => repairBatchJobs({ db, temporal, config }),
     deleteExpiredSanitizerSessions: () => deleteExpiredSanitizerSessions(db),
     applyDataRetention: () => applyDataRetention(db),
+    syntheticProbes: services.services.syntheticProbe,
     promptCases: new GatewayCaseExecutor({ db: services.db, gateway: services.services.gateway, providers: services.services.providers }),
     close: async () => {
       await temporal.close();

@@ -30,6 +30,11 @@ export interface Behaviour {
    * round-trip tests see every stand-in of a large document come back in the answer.
    */
   echoMaxChars: number | undefined;
+  /**
+   * `persona=refuse`: every answer is a refusal that quotes nothing of the input (a model that
+   * resists prompt injection); the default echoes the system text, so it "leaks" it (synthetic tests).
+   */
+  refuse: boolean;
 
   // Native batches (simulator/openai-batches.ts, anthropic-batches.ts): see docs/OPERATIONS.md.
   /** Time from creation until a batch ends. */
@@ -68,6 +73,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   seed: undefined,
   model: undefined,
   echoMaxChars: undefined,
+  refuse: false,
   batchMs: 1000,
   batchOutcome: undefined,
   itemFail: undefined,
@@ -137,6 +143,10 @@ export function parseBehaviour(apiKey: string): Behaviour {
           if (!Number.isInteger(n)) invalid(name, value, `full or a whole number of characters in [1, ${MAX_ECHO_CHARS}]`);
           b.echoMaxChars = n;
         }
+        break;
+      case 'persona':
+        if (value !== 'refuse' && value !== 'echo') invalid(name, value, 'refuse or echo');
+        b.refuse = value === 'refuse';
         break;
       case 'batchMs':
         b.batchMs = numberIn(name, value, 0, MAX_BATCH_MS);

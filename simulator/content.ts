@@ -29,7 +29,11 @@ export interface ConversationDigest {
 export interface SimulationOptions {
   /** Longest last-user-text echo; default MAX_USER_ECHO, Infinity for the whole text. */
   userEchoMax?: number;
+  /** Answer with a fixed refusal instead of the echo (key setting `persona=refuse`). */
+  refuse?: boolean;
 }
+
+export const SIMULATED_REFUSAL = "I'm sorry, but I can't help with that request.";
 
 export interface SimulatedCompletion {
   text: string;
@@ -57,11 +61,14 @@ function clip(text: string, max: number): string {
 
 export function simulateCompletion(d: ConversationDigest, opts: SimulationOptions = {}): SimulatedCompletion {
   let text = `[sim:${d.model}]`;
-  if (d.system !== '') text += ` [system:${clip(d.system, MAX_SYSTEM_ECHO)}]`;
-  text += ` [turns:${d.turns}]`;
-  if (d.images > 0) text += ` [images:${d.images}]`;
-  if (d.temperature !== undefined) text += ` [temperature:${d.temperature}]`;
-  text += ` ${clip(d.lastUserText, opts.userEchoMax ?? MAX_USER_ECHO)}`;
+  if (opts.refuse) text += ` ${SIMULATED_REFUSAL}`;
+  else if (d.system !== '') text += ` [system:${clip(d.system, MAX_SYSTEM_ECHO)}]`;
+  if (!opts.refuse) {
+    text += ` [turns:${d.turns}]`;
+    if (d.images > 0) text += ` [images:${d.images}]`;
+    if (d.temperature !== undefined) text += ` [temperature:${d.temperature}]`;
+    text += ` ${clip(d.lastUserText, opts.userEchoMax ?? MAX_USER_ECHO)}`;
+  }
 
   let truncated = false;
   if (d.maxTokens !== undefined && estimateTokens(text.length) > d.maxTokens) {

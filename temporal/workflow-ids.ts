@@ -25,3 +25,7 @@ export const shieldLeaverRunWorkflowId = (taskQueue: string) => `shield-leavers-
 export const promptTestWorkflowId = (runId: string) => `prompt-test:${runId}`;
 /** One run of an MCP chain tool (its steps in order). */
 export const chainWorkflowId = (runId: string) => `chain:${runId}`;
+/** The Temporal Schedule of one synthetic schedule, and the id prefix of its runs. */
+export const syntheticScheduleId = (scheduleId: string) => `synthetic:${scheduleId}`;
+export const syntheticRunWorkflowId = (scheduleId: string) => `synthetic-run:${scheduleId}`;
+export const syntheticArchiveWorkflowId = (archiveId: string) => `synthetic-archive:${archiveId}`;

@@ -10,3 +10,5 @@ export { batchRepairWorkflow } from './batch-repair';
 export { handoffRetentionWorkflow, shieldLeaverSweepWorkflow } from './shield-handoff';
 export { promptTestWorkflow } from './prompt-test';
 export { chainWorkflow } from './chain';
+export { syntheticRunWorkflow } from './synthetic';
+export { syntheticArchiveWorkflow } from './synthetic-archival';
