@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
-import { applyProtectivePrompt, isProtectivePromptType } from '../../domain/security/protective-prompts';
+import { type ProtectivePrompt, applyProtectivePrompt, isProtectivePromptType } from '../../domain/security/protective-prompts';
 import { canarySystemPrompt, evaluateAnswer, substituteVariables } from '../../domain/synthetic/evaluation';
 
 export interface SyntheticProbeResult {
@@ -51,19 +51,32 @@ export interface SyntheticRunPlan {
 }
 
 /**
- * The protective wrapper of a schedule. A built-in type name (STANDARD_INJECTION_GUARD,
- * ROLE_BOUNDARY_ENFORCER, DATA_EXFILTRATION_BLOCKER) is applied from domain/security. A company's
- * stored protective prompt record is kept as an id only: TODO(issue 13 / security checks) apply it
- * once the protective prompt records land in services/security; until then the probe is sent with
- * the standard injection guard and the log says `protection_mode: stored-pending`.
+ * The protective wrapper of a schedule: a built-in type name (STANDARD_INJECTION_GUARD,
+ * ROLE_BOUNDARY_ENFORCER, DATA_EXFILTRATION_BLOCKER) from domain/security, or a company's stored
+ * protective prompt (its current content and version, read by the activity). A stored id that is
+ * gone or inactive falls back to the standard injection guard and the log says so
+ * (`protection_mode: stored-missing`), so a probe never runs unprotected when protection is on.
  */
-export function protectedSystemPrompt(system: string, enableProtection: boolean, protectivePromptId: string | null): { systemPrompt: string; mode: string } {
+export function protectedSystemPrompt(
+  system: string,
+  enableProtection: boolean,
+  protectivePromptId: string | null,
+  stored?: ProtectivePrompt | null,
+): { systemPrompt: string; mode: string } {
   if (!enableProtection) return { systemPrompt: system, mode: 'none' };
   if (protectivePromptId && !isProtectivePromptType(protectivePromptId)) {
-    return { systemPrompt: applyProtectivePrompt(system, 'STANDARD_INJECTION_GUARD').systemPrompt, mode: 'stored-pending' };
+    if (stored) return { systemPrompt: applyProtectivePrompt(system, stored).systemPrompt, mode: `stored:${stored.type}:v${stored.version}` };
+    return { systemPrompt: applyProtectivePrompt(system, 'STANDARD_INJECTION_GUARD').systemPrompt, mode: 'stored-missing' };
   }
   const type = protectivePromptId && isProtectivePromptType(protectivePromptId) ? protectivePromptId : 'STANDARD_INJECTION_GUARD';
   return { systemPrompt: applyProtectivePrompt(system, type).systemPrompt, mode: type };
+}
+
+/** A company's active stored protective prompt, or null (issue 20's protective_prompts table). */
+async function storedProtectivePrompt(db: Db, companyId: string, id: string | null): Promise<ProtectivePrompt | null> {
+  if (!id || isProtectivePromptType(id) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const row = await db('protective_prompts').where({ id, company_id: companyId, is_active: true }).first('type', 'name', 'description', 'version', 'content');
+  return row ? { type: row.type, name: row.name, description: row.description ?? '', version: Number(row.version), content: row.content } : null;
 }
 
 export function createSyntheticActivities({ db, probes }: { db: Db; probes?: SyntheticProbeExecutor }) {
@@ -89,7 +102,8 @@ export function createSyntheticActivities({ db, probes }: { db: Db; probes?: Syn
       if (!probes) throw new Error('this worker has no synthetic probe executor');
       const sent = substituteVariables(p.prompt, p.variables ?? {});
       const canary = `CANARY-${randomBytes(6).toString('hex').toUpperCase()}`;
-      const protection = protectedSystemPrompt(canarySystemPrompt(canary), s.enable_protection, s.protective_prompt_id);
+      const stored = s.enable_protection ? await storedProtectivePrompt(db, s.company_id, s.protective_prompt_id) : null;
+      const protection = protectedSystemPrompt(canarySystemPrompt(canary), s.enable_protection, s.protective_prompt_id, stored);
       const startedAt = new Date();
       const out = await probes.execute({
         companyId: s.company_id,
