@@ -86,7 +86,7 @@ describe.each(PROVIDERS)('$type native batches', (p) => {
   });
 
   it('1,000 lines: submitted, polled to completion, every result read exactly once, failures classified', async () => {
-    const key = `sim;id=${p.type}-1000;batchMs=400;itemFail=^item-1[0-9]$;itemFailStatus=429`;
+    const key = `sim;id=${p.type}-1000;batchMs=2000;itemFail=^item-1[0-9]$;itemFailStatus=429`;
     const t = target(key);
     const input = lines(1000);
     const { providerBatchId } = await client.submit(t, input);
@@ -94,7 +94,8 @@ describe.each(PROVIDERS)('$type native batches', (p) => {
 
     const { status, polls } = await pollUntilEnded(client, t, providerBatchId);
     expect(status).toEqual({ state: 'completed', counts: { total: 1000, succeeded: 990, failed: 10 } });
-    expect(polls).toBeGreaterThan(1); // it was in progress first
+    // It was in progress first (2 s of provider-side work: longer than the submit takes on a loaded machine).
+    expect(polls).toBeGreaterThan(1);
 
     const results = await collect(client, t, providerBatchId);
     expect(results).toHaveLength(1000);
