@@ -10,6 +10,11 @@ const transformIgnorePatterns = [`/node_modules/(?!(${compiledPackages.join('|')
 module.exports = {
   // jest-circus reads the timeout from the top level only; integration tests start real services.
   testTimeout: 60000,
+  // With one worker (2 cores) jest runs every file in band, inside its own process, and what a
+  // file leaves behind (native Temporal runtimes, pools, caches) adds up: past 100 files the run
+  // died of a 4 GB heap. A memory limit makes jest use a worker process and replace it once it
+  // holds more than this after a file.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       displayName: 'unit',
