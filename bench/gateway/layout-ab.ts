@@ -12,6 +12,8 @@
  * the median difference of p50 latency with a distribution-free 95% interval (support.medianInterval).
  *
  *   --baseline <ref>     the commit to compare against (required), e.g. 8482860
+ *   --current <ref>      compare another commit instead of this checkout (also checked out into a
+ *                        scratch worktree), e.g. to measure one change in the history alone
  *   BENCH_AB_SEGMENT_S   seconds per segment (default 10)
  *   BENCH_AB_PAIRS       pairs per concurrency (default 8)
  *   BENCH_CONCURRENCY    connection counts (default 1,32)
@@ -37,6 +39,8 @@ import { gitState, machineLines } from './report';
 const argv = process.argv.slice(2);
 const baselineRef = argv[argv.indexOf('--baseline') + 1];
 if (!argv.includes('--baseline') || !baselineRef || baselineRef.startsWith('--')) fail('usage: npm run bench:gateway:ab -- --baseline <git ref>');
+const currentRef = argv.includes('--current') ? argv[argv.indexOf('--current') + 1] : undefined;
+if (argv.includes('--current') && (!currentRef || currentRef.startsWith('--'))) fail('--current needs a git ref');
 const SEGMENT_S = Number(process.env.BENCH_AB_SEGMENT_S ?? 10);
 const PAIRS = Number(process.env.BENCH_AB_PAIRS ?? 8);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,32').split(',').map(Number);
@@ -55,7 +59,7 @@ interface Arm {
 }
 
 const databases: string[] = [];
-let worktree: string | null = null;
+const worktrees: string[] = [];
 
 /** The seed, written per arm with absolute imports into that arm's tree: each version seeds with its own code. */
 function seedScript(tree: string): string {
@@ -129,10 +133,7 @@ async function cleanup(): Promise<void> {
   for (const db of databases.splice(0)) {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`)).catch((err) => console.error(`could not drop ${db}: ${err.message}`));
   }
-  if (worktree) {
-    execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: ROOT, stdio: 'ignore' });
-    worktree = null;
-  }
+  for (const tree of worktrees.splice(0)) execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT, stdio: 'ignore' });
 }
 
 process.on('exit', killAllChildrenNow);
@@ -147,24 +148,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   if (PIN) pinTo(process.pid, PIN_CPUS.rest);
-  const baselineCommit = execFileSync('git', ['rev-parse', '--short', `${baselineRef}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).trim();
-  worktree = path.join(OUT_DIR, `baseline-${baselineCommit}`);
-  rmSync(worktree, { recursive: true, force: true });
-  execFileSync('git', ['worktree', 'add', '--detach', worktree, baselineCommit], { cwd: ROOT, stdio: 'ignore' });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(worktree, 'node_modules'));
+  /** A scratch worktree of `ref` with our node_modules linked in. */
+  const checkout = (ref: string, label: string) => {
+    const commit = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const tree = path.join(OUT_DIR, `${label}-${commit}`);
+    rmSync(tree, { recursive: true, force: true });
+    execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: ROOT, stdio: 'ignore' });
+    worktrees.push(tree);
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
+    return { commit, tree };
+  };
+  const base = checkout(baselineRef!, 'baseline');
+  const cur = currentRef ? checkout(currentRef, 'current') : { commit: gitState(), tree: ROOT };
 
   console.log('Gatehouse gateway A/B: this checkout against a baseline commit, interleaved in one run');
   console.log(machineLines(describeMachine()));
-  console.log(`current: ${gitState()}; baseline: ${baselineCommit} (worktree ${worktree})`);
+  console.log(`current: ${cur.commit}${currentRef ? ` (worktree ${cur.tree})` : ''}; baseline: ${base.commit} (worktree ${base.tree})`);
   console.log(`segments of ${SEGMENT_S} s in the order A B B A, ${PAIRS} pairs per concurrency (${CONCURRENCY.join(', ')}); api pinned: ${PIN ? `CPU ${PIN_CPUS.api}` : 'no'}`);
   console.log(`logs: ${OUT_DIR}\n`);
 
   const sim = await startSimulator();
   const encryptionKey = Buffer.from(randomToken('', 32)).toString('base64');
   log('seeding and starting the baseline api');
-  const baseline = await startArm('baseline', worktree, sim.url, encryptionKey);
+  const baseline = await startArm('baseline', base.tree, sim.url, encryptionKey);
   log('seeding and starting the current api');
-  const current = await startArm('current', ROOT, sim.url, encryptionKey);
+  const current = await startArm('current', cur.tree, sim.url, encryptionKey);
   const direct = directTarget({ simulator: sim.child, simulatorUrl: sim.url, databaseUrl: '', encryptionKey, gatewayKey: '' });
   await sanityCheck(direct, (b) => (Array.isArray(b.choices) ? null : 'no choices'));
   for (const arm of [baseline, current]) {
