@@ -81,6 +81,12 @@ test('probes that start failing open the breaker and move live traffic away befo
   const liveErrors = await stack.container.db('executions').where({ company_id: co.companyId, purpose: 'execution', status: 'ERROR' }).count<{ c: string }[]>({ c: '*' });
   expect(Number(liveErrors[0]!.c)).toBe(0);
 
+  // The api reads breaker states every BREAKER_REFRESH_INTERVAL_MS: wait until its own plan (a
+  // DRY_RUN, which calls no provider) has moved away, as a live request arriving then would see it.
+  await until('routing to move away from primary', async () => {
+    const plan = await stack.http<{ routingPlan: { provider: string } }>('POST', '/api/gateway/execute', { token: co.gatewayKey, body: { prompt: 'live', executionMode: 'DRY_RUN' } });
+    return plan.body.routingPlan?.provider === 'backup';
+  });
   // The next live request goes straight to the backup: one attempt, nothing tried on primary.
   const after = await execute();
   expect(after.status).toBe(200);
