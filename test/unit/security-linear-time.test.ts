@@ -28,7 +28,11 @@ function ratioOf(run: (text: string) => void, small: string, large: string): num
   let reps = 1;
   while (reps < 4096 && cpuMs(() => { for (let i = 0; i < reps; i++) run(small); }, 1) < 5) reps *= 2;
   const time = (text: string) => cpuMs(() => { for (let i = 0; i < reps; i++) run(text); });
-  return time(large) / time(small);
+  // Noise (a collection, another process's cache pressure) only ever inflates a ratio; a
+  // super-linear scan stays at 16 or more for 4x the input every time. So the best of three.
+  let best = Infinity;
+  for (let trial = 0; trial < 3 && best >= RATIO_BOUND; trial++) best = Math.min(best, time(large) / time(small));
+  return best;
 }
 
 /** Repeats `unit` to about `n` characters. */
