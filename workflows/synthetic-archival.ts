@@ -19,6 +19,12 @@ const acts = proxyActivities<SyntheticArchivalActivities>({
   startToCloseTimeout: '5 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
 });
+// One chunk (at most 5,000 rows in one transaction) takes seconds. Its own short timeout is what
+// notices a worker lost mid-chunk: with the export's 5 minutes the archive sat idle that long.
+const chunkActs = proxyActivities<SyntheticArchivalActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
+});
 
 export async function syntheticArchiveWorkflow(input: SyntheticArchiveInput): Promise<{ deletedCount: number; exportFile: string | null; chunks: number }> {
   let exportFile: string | null = null;
@@ -26,7 +32,7 @@ export async function syntheticArchiveWorkflow(input: SyntheticArchiveInput): Pr
   let deletedCount = 0;
   let chunks = 0;
   for (;;) {
-    const { deleted } = await acts.archiveSyntheticChunk({ archiveId: input.archiveId, selection: input.selection, chunkSize: input.chunkSize });
+    const { deleted } = await chunkActs.archiveSyntheticChunk({ archiveId: input.archiveId, selection: input.selection, chunkSize: input.chunkSize });
     if (!deleted) break;
     deletedCount += deleted;
     chunks++;
