@@ -9,7 +9,7 @@ import { loadConfig } from '../lib/config';
 import { randomToken } from '../lib/crypto';
 import { createContainer, createInfrastructure } from '../services/container';
 import { registerSimulatorProviders } from '../services/providers/simulator-providers';
-import { describeMachine, freePort, killAllChildrenNow, startNodeChild, stopAllChildren, table, waitHealthy } from './support';
+import { describeMachine, freePort, killAllChildrenNow, startBenchApi, startNodeChild, stopAllChildren, table, waitHealthy } from './support';
 
 /**
  * `npm run bench:mcp`: what the agent-tool endpoint adds to an execution. The same prompt is run
@@ -106,27 +106,7 @@ async function main() {
       await container.close();
     }
 
-    const port = await freePort();
-    const closedPort = await freePort(); // nothing listens there: these calls never touch Temporal
-    const api = startNodeChild(
-      'api',
-      'workers/api.ts',
-      {
-        NODE_ENV: 'production',
-        SESSION_COOKIE_SECURE: 'true',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        ENCRYPTION_KEY: encryptionKey,
-        INTERNAL_JOB_TOKEN: randomToken('bench-', 32),
-        TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}`,
-        SIMULATOR_URL: simulatorUrl,
-      },
-      path.join(OUT_DIR, 'api.log'),
-    );
-    const url = `http://127.0.0.1:${port}`;
-    await waitHealthy(`${url}/healthz`, api, 60_000);
+    const { url } = await startBenchApi({ databaseUrl, encryptionKey, simulatorUrl, logFile: path.join(OUT_DIR, 'api.log') });
 
     log(`machine: ${JSON.stringify(describeMachine())}`);
     log(`warm-up: 3 s of each kind at c=16`);

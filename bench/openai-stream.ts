@@ -10,13 +10,13 @@ import { randomToken } from '../lib/crypto';
 import { createContainer, createInfrastructure } from '../services/container';
 import { simulatorProviders } from '../services/providers/simulator-providers';
 import {
-  type Child,
   describeMachine,
   freePort,
   killAllChildrenNow,
   median,
   medianInterval,
   percentile,
+  startBenchApi,
   startNodeChild,
   stopAllChildren,
   table,
@@ -92,7 +92,6 @@ async function main(): Promise<void> {
   const databaseUrl = base.toString();
   const encryptionKey = randomBytes(32).toString('base64');
   const production = { NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'true' };
-  let api: Child | null = null;
   try {
     // Seed: a company whose simulator providers stream with the bench's token delay, and an OPENAI_COMPAT key.
     const container = createContainer(createInfrastructure(loadConfig({ ...env, ...production, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ENCRYPTION_KEY: encryptionKey, DATABASE_POOL_MAX: '2' })));
@@ -108,26 +107,7 @@ async function main(): Promise<void> {
       await container.close();
     }
 
-    const apiPort = await freePort();
-    const closedPort = await freePort(); // nothing listens there: the OpenAI-compatible API never touches Temporal
-    api = startNodeChild(
-      'api',
-      'workers/api.ts',
-      {
-        ...production,
-        HOST: '127.0.0.1',
-        PORT: String(apiPort),
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        ENCRYPTION_KEY: encryptionKey,
-        INTERNAL_JOB_TOKEN: randomToken('bench-', 32),
-        TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}`,
-        SIMULATOR_URL: simulatorUrl,
-      },
-      path.join(OUT_DIR, 'api.log'),
-    );
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitHealthy(`${apiUrl}/healthz`, api, 60_000);
+    const { url: apiUrl } = await startBenchApi({ databaseUrl, encryptionKey, simulatorUrl, logFile: path.join(OUT_DIR, 'api.log') });
 
     const direct = new OpenAI({ apiKey: SIM_KEY, baseURL: `${simulatorUrl}/v1`, maxRetries: 0 });
     const through = new OpenAI({ apiKey: gatewayKey, baseURL: `${apiUrl}/v1`, maxRetries: 0 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -233,4 +234,34 @@ export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)].join('\n');
+}
+
+/**
+ * An api child as in production (NODE_ENV=production, LOG_LEVEL=warn) on a free port, with a
+ * Temporal address where nothing listens (the paths the benches drive never touch Temporal),
+ * waited for until /healthz answers. Shared by the benches that need one plain api.
+ */
+export async function startBenchApi(opts: { databaseUrl: string; encryptionKey: string; simulatorUrl: string; logFile: string }): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const closedPort = await freePort();
+  const child = startNodeChild(
+    'api',
+    'workers/api.ts',
+    {
+      NODE_ENV: 'production',
+      SESSION_COOKIE_SECURE: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: opts.databaseUrl,
+      LOG_LEVEL: 'warn',
+      ENCRYPTION_KEY: opts.encryptionKey,
+      INTERNAL_JOB_TOKEN: `bench-${randomBytes(24).toString('hex')}`,
+      TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}`,
+      SIMULATOR_URL: opts.simulatorUrl,
+    },
+    opts.logFile,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(`${url}/healthz`, child, 60_000);
+  return { child, url };
 }
