@@ -79,9 +79,9 @@ it('creates one resource of every kind in company A through the api, and A reads
     store: {},
   };
   created = await createResources({ baseUrl: stack.url, tokens: aTokens }, ROUTE_TABLE, ctx);
+  before = await readResources({ baseUrl: stack.url, tokens: aTokens }, operations, ROUTE_TABLE, created);
   expect(created.failures).toEqual([]);
   expect([...created.ids.keys()].sort()).toEqual(RESOURCES.map((r) => r.kind).sort());
-  before = await readResources({ baseUrl: stack.url, tokens: aTokens }, operations, ROUTE_TABLE, created);
   const unreadable = [...before].filter(([, v]) => !v.startsWith('200 ')).map(([k, v]) => `${k}: ${v.slice(0, 200)}`);
   expect(unreadable).toEqual([]);
   // The canary is really in A's data, so its absence from B's answers means something.

@@ -10,6 +10,8 @@ import { type Json, type JsonSchema, deref } from './openapi-operations';
  * every answer but 5xx and a misshapen 4xx is acceptable to the harness.
  */
 const MAX_DEPTH = 6;
+/** Any small JSON value, with numbers a column could hold (fc.jsonValue draws doubles up to 1.8e308). */
+const SMALL_JSON = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null));
 const WORD = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: 10 });
 
 function textOf(min: number, max: number): fc.Arbitrary<string> {
@@ -96,13 +98,13 @@ export function arbitraryOf(doc: Json, schema: JsonSchema | undefined, depth = 0
         if (s.additionalProperties && typeof s.additionalProperties === 'object') {
           return nullable(fc.dictionary(WORD, arbitraryOf(doc, s.additionalProperties, depth + 1), { maxKeys: 3 }));
         }
-        return nullable(fc.dictionary(WORD, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }));
+        return nullable(fc.dictionary(WORD, SMALL_JSON, { maxKeys: 2 }));
       }
       const model = Object.fromEntries(props.map(([k, v]) => [k, arbitraryOf(doc, v, depth + 1)]));
       return nullable(fc.record(model, { requiredKeys: (s.required ?? []).filter((k: string) => k in model) }));
     }
     default:
       // No type ({} or unknown): any small JSON value.
-      return fc.jsonValue({ maxDepth: 2 });
+      return fc.oneof(SMALL_JSON, fc.array(SMALL_JSON, { maxLength: 3 }), fc.dictionary(WORD, SMALL_JSON, { maxKeys: 3 }));
   }
 }

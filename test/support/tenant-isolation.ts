@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type Json, type Operation, opName } from './openapi-operations';
-import { ACTIONS, type Credential, PARAM_LITERALS, PLATFORM_WIDE, RESOURCES, type ResourceRow, SKIP, type TableContext } from './route-table';
+import { ACTIONS, type Credential, PARAM_LITERALS, PLATFORM_WIDE, RESOURCES, type ResourceRow, SKIP, type TableContext, VALID_BODIES } from './route-table';
 import { arbitraryOf } from './schema-arbitrary';
 
 /**
@@ -19,6 +19,8 @@ export interface RouteTable {
   resources: ResourceRow[];
   actions: Record<string, string>;
   literals: Record<string, string>;
+  /** Bodies for operations whose rules the schema generator cannot see. */
+  bodies: Record<string, unknown>;
   skip: RegExp[];
   /** Credential name → operations it may legitimately answer 2xx on (by spec). */
   platformWide: Record<string, string[]>;
@@ -26,7 +28,7 @@ export interface RouteTable {
   extraFamilies?: Record<string, string>;
 }
 
-export const ROUTE_TABLE: RouteTable = { resources: RESOURCES, actions: ACTIONS, literals: PARAM_LITERALS, skip: SKIP, platformWide: PLATFORM_WIDE };
+export const ROUTE_TABLE: RouteTable = { resources: RESOURCES, actions: ACTIONS, literals: PARAM_LITERALS, bodies: VALID_BODIES, skip: SKIP, platformWide: PLATFORM_WIDE };
 
 export interface Client {
   baseUrl: string;
@@ -149,7 +151,7 @@ export async function createResources(client: Client, table: RouteTable, ctx: Ta
       if (res.status >= 300 || (res.json && typeof res.json === 'object' && 'error' in res.json && res.json.error && typeof res.json.error === 'object')) {
         throw new Error(`${res.status} ${res.text.slice(0, 400)}`);
       }
-      const id = typeof row.id === 'function' ? row.id(res.json) : row.id ? dig(res.json, row.id) : firstId(res.json);
+      const id = typeof row.id === 'function' ? row.id(res.json, ctx) : row.id ? dig(res.json, row.id) : firstId(res.json);
       if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`no id in the answer (${row.id ?? 'id'}): ${res.text.slice(0, 300)}`);
       if (String(id) === '') throw new Error(`an empty id in the answer: ${res.text.slice(0, 300)}`);
       ctx.ids[row.kind] = String(id);
@@ -215,8 +217,9 @@ export async function readResources(client: Client, operations: Operation[], tab
       const kind = kinds.find((k) => created.ctx.ids[k]);
       return kind ? created.ctx.ids[kind] : table.literals[f];
     });
-    const query = template.includes('?') ? `?${template.split('?')[1]}` : '';
-    const res = await call(client.baseUrl, 'GET', `${path}${query}`, client.tokens[row.as ?? 'session']);
+    const query = template.includes('?') ? `?${template.split('?')[1]!.replace('{self}', encodeURIComponent(id))}` : '';
+    const reader = row.readAs ?? (row.as === 'superAdmin' ? 'superAdmin' : 'session');
+    const res = await call(client.baseUrl, 'GET', `${path}${query}`, client.tokens[reader]);
     // A list shows the resource as one of its items; a resource gone from it changes the whole list.
     const listed = findById(res.json, id) ?? res.json;
     out.set(row.kind, `${res.status} ${JSON.stringify(normalise(listed, new Set([...VOLATILE, ...(row.volatile ?? [])])))}`);
@@ -243,8 +246,9 @@ export interface TenantReport {
 }
 
 /** A valid-looking body for an operation, the same on every run (fixed seed). */
-function bodyFor(op: Operation): unknown {
+function bodyFor(op: Operation, table: RouteTable): unknown {
   if (op.method === 'GET' || op.method === 'DELETE') return undefined;
+  if (opName(op) in table.bodies) return table.bodies[opName(op)];
   if (!op.body) return {};
   return fc.sample(arbitraryOf(op.doc, op.body), { seed: 21, numRuns: 1 })[0] ?? {};
 }
@@ -271,7 +275,7 @@ export async function callAsOtherTenant(
     const candidates = table.literals[lastFamily] !== undefined ? [table.literals[lastFamily]!] : (families.get(lastFamily) ?? []).flatMap((k) => created.ids.get(k) ?? []);
     if (candidates.length === 0) continue; // tableGaps or createResources reports why
     report.operations++;
-    const body = bodyFor(op);
+    const body = bodyFor(op, table);
     let reached = 0;
     for (const id of candidates) {
       const path = fill(op.path, (p, f) => {
