@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type Json, type Operation, errorShapeProblem, opName } from './openapi-operations';
+import { REQUEST_EXAMPLES } from './request-examples';
 import { arbitraryOf } from './schema-arbitrary';
 
 /**
@@ -43,6 +44,8 @@ export interface MalformedReport {
   requests: number;
   statuses: Record<number, number>;
   byMutation: Record<string, number>;
+  /** Error answers by `status code` (the body's code), to see where the cases stop. */
+  errorCodes: Record<string, number>;
 }
 
 type Path = Array<string | number>;
@@ -226,6 +229,14 @@ function queryArbitrary(op: Operation): fc.Arbitrary<Record<string, string | str
   });
 }
 
+/** Drawn from the schema, or (two times in three, when the operation has some) a known-valid example. */
+function bodyArbitrary(op: Operation, sendsBody: boolean): fc.Arbitrary<unknown> {
+  if (!sendsBody) return fc.constant(undefined);
+  const drawn = op.body ? arbitraryOf(op.doc, op.body) : fc.constant({});
+  const examples = REQUEST_EXAMPLES[opName(op)] ?? (op.path === '/api/mcp' ? REQUEST_EXAMPLES['POST /api/v1/mcp'] : undefined);
+  return examples?.length ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 2 }, { arbitrary: drawn, weight: 1 }) : drawn;
+}
+
 function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
@@ -242,7 +253,7 @@ export function malformedCases(op: Operation, opts: Pick<MalformedOptions, 'seed
   ];
   const pathValues = fc.record(Object.fromEntries(op.params.map((p) => [p, fc.uuid({ version: 4 }) as fc.Arbitrary<string>])));
   const arb = fc.record({
-    body: sendsBody && op.body ? arbitraryOf(op.doc, op.body) : fc.constant(sendsBody ? {} : undefined),
+    body: bodyArbitrary(op, sendsBody),
     query: queryArbitrary(op),
     pathValues,
     mutation: fc.constantFrom(...mutations),
@@ -264,6 +275,17 @@ export function malformedCases(op: Operation, opts: Pick<MalformedOptions, 'seed
   });
 }
 
+/** The error code of an answer in any area's shape, or '?'. */
+function errorCodeOf(text: string): string {
+  try {
+    const body = JSON.parse(text);
+    const one = Array.isArray(body) ? body[0] : body;
+    return String(typeof one?.error === 'object' ? (one.error.code ?? one.error.type) : (one?.code ?? '?'));
+  } catch {
+    return '?';
+  }
+}
+
 async function send(baseUrl: string, c: MalformedCase, timeoutMs: number) {
   const headers: Record<string, string> = { authorization: `Bearer ${c.token}`, accept: 'application/json, text/event-stream' };
   if (c.contentType !== undefined) headers['content-type'] = c.contentType;
@@ -273,7 +295,7 @@ async function send(baseUrl: string, c: MalformedCase, timeoutMs: number) {
 
 /** Runs the cases of every operation; returns what broke the contract (empty when nothing did). */
 export async function runMalformedInput(baseUrl: string, operations: Operation[], opts: MalformedOptions): Promise<MalformedReport> {
-  const report: MalformedReport = { failures: [], requests: 0, statuses: {}, byMutation: {} };
+  const report: MalformedReport = { failures: [], requests: 0, statuses: {}, byMutation: {}, errorCodes: {} };
   for (const op of operations) {
     for (const c of malformedCases(op, opts)) {
       const where = `${c.operation} [seed ${opts.seed}, case ${c.index}: ${c.mutation}] ${c.method} ${c.url.slice(0, 160)}`;
@@ -292,6 +314,8 @@ export async function runMalformedInput(baseUrl: string, operations: Operation[]
       } else if (answer.status >= 400) {
         const problem = errorShapeProblem(op.area, answer.text, answer.contentType);
         if (problem) report.failures.push(`${where} -> ${answer.status} not in the ${op.area} error shape: ${problem}`);
+        const key = `${answer.status} ${errorCodeOf(answer.text)}`;
+        report.errorCodes[key] = (report.errorCodes[key] ?? 0) + 1;
       }
     }
   }
