@@ -112,9 +112,14 @@ export function readMultipartBatch(req: Readable & { headers: Record<string, str
   bb.on('close', () => finishedResolve());
   bb.on('error', (err) => finishedReject(ApiError.badRequest(`Invalid multipart body: ${(err as Error).message}`, undefined, 'INVALID_MULTIPART')));
   req.pipe(bb);
+  // A caller that stops at a failing file never awaits the config: without a handler here its
+  // rejection would be unhandled, and Node ends the process on one (a multipart body cut short
+  // crashed the api; found by the generated malformed-input test, seed 7). Awaiting it still throws.
+  const config = finished.then(() => configText);
+  config.catch(() => undefined);
 
   return {
-    config: finished.then(() => configText),
+    config,
     consumeFile(onLine) {
       return new Promise<void>((resolve, reject) => {
         const run = async (file: Readable) => {

@@ -82,6 +82,23 @@ it("the issue's NUL cases (PostgreSQL refuses NUL in text) answer 400 in the RES
   }
 });
 
+it('a multipart batch upload cut short answers 400 and leaves no unhandled rejection (it used to end the process)', async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    for (const body of ['{"items": []}', '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.jsonl"\r\n\r\n{"id": "1", "prompt": "x"}\n{"id"']) {
+      const res = await fetch(`${stack.url}/api/v1/batch`, { method: 'POST', headers: { authorization: `Bearer ${session}`, 'content-type': 'multipart/form-data; boundary=zzz' }, body });
+      const text = await res.text();
+      expect([res.status, errorShapeProblem('rest', text, res.headers.get('content-type'))]).toEqual([400, null]);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(unhandled).toEqual([]);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+});
+
 it('the api is still healthy and ready after all of it', async () => {
   expect((await stack.http('GET', '/healthz')).status).toBe(200);
   const ready = await stack.http<{ status: string }>('GET', '/readyz');
