@@ -102,6 +102,10 @@ export function readMultipartBatch(req: Readable & { headers: Record<string, str
       return;
     }
     fileSeen = true;
+    // A form that ends inside the file destroys this stream with an error, maybe before anyone
+    // reads it: unlistened, that 'error' event ends the process. The caller learns of it through
+    // busboy's own 'error' (finishedReject).
+    file.on('error', () => undefined);
     // Listen at once: busboy may hit the size limit before anyone reads the stream.
     file.on('limit', () => {
       (file as Readable & { overLimit?: boolean }).overLimit = true;

@@ -82,20 +82,29 @@ it("the issue's NUL cases (PostgreSQL refuses NUL in text) answer 400 in the RES
   }
 });
 
-it('a multipart batch upload cut short answers 400 and leaves no unhandled rejection (it used to end the process)', async () => {
+it('multipart uploads cut short answer 400 and leave no unhandled rejection or error event (either used to end the process)', async () => {
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
+  process.on('uncaughtException', onUnhandled);
   try {
-    for (const body of ['{"items": []}', '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.jsonl"\r\n\r\n{"id": "1", "prompt": "x"}\n{"id"']) {
-      const res = await fetch(`${stack.url}/api/v1/batch`, { method: 'POST', headers: { authorization: `Bearer ${session}`, 'content-type': 'multipart/form-data; boundary=zzz' }, body });
+    const cutInFile = (name: string) => `--zzz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n{"id": "1", "prompt": "x"}\n{"id"`;
+    for (const [path, body] of [
+      ['/api/v1/batch', '{"items": []}'],
+      ['/api/v1/batch', cutInFile('a.jsonl')],
+      ['/api/v1/files/parse', cutInFile('a.pdf')],
+      ['/api/documents/parsing/preview', cutInFile('a.pdf')],
+      ['/api/documents/parsing/inspect-tables', cutInFile('a.pdf')],
+    ] as const) {
+      const res = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${session}`, 'content-type': 'multipart/form-data; boundary=zzz' }, body });
       const text = await res.text();
-      expect([res.status, errorShapeProblem('rest', text, res.headers.get('content-type'))]).toEqual([400, null]);
+      expect([path, res.status, errorShapeProblem('rest', text, res.headers.get('content-type'))]).toEqual([path, 400, null]);
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(unhandled).toEqual([]);
   } finally {
     process.off('unhandledRejection', onUnhandled);
+    process.off('uncaughtException', onUnhandled);
   }
 });
 
