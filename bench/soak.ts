@@ -95,10 +95,10 @@ function procStats(pid: number | undefined): { rssMb: number; cpuS: number } {
   }
 }
 
-async function request(url: string, method: string, token: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function request(url: string, method: string, token: string, body?: unknown, extra: Record<string, string> = {}): Promise<{ status: number; json: any }> {
   const res = await fetch(url, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(60_000),
   });
@@ -145,6 +145,18 @@ function pickKind(): Exclude<Kind, 'approve' | 'batch'> {
   return 'autonomous';
 }
 
+/** A short-lived connection to the admin database (a long-lived one dies with any pg_terminate_backend on the shared server). */
+async function withAdmin<T>(fn: (c: PgClient) => Promise<T>): Promise<T> {
+  const c = new PgClient({ connectionString: ADMIN_URL, connectionTimeoutMillis: 10_000 });
+  c.on('error', (err) => log(`admin connection: ${err.message}`));
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
 async function main() {
   const dataDir = path.join(ROOT, '.data');
   mkdirSync(dataDir, { recursive: true });
@@ -152,9 +164,7 @@ async function main() {
   const cli = await ensureTemporalCli(log);
   const temporal = await startDevServer({ cliPath: cli, port: await freePort(), headless: true, logFile: logOf('temporal'), startTimeoutMs: 120_000 });
   const dbName = `gatehouse_bench_soak_${Date.now()}`;
-  const admin = new PgClient({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
+  await withAdmin((c) => c.query(`CREATE DATABASE ${dbName}`));
   const dbUrl = new URL(ADMIN_URL);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
@@ -200,6 +210,7 @@ async function main() {
       SANITIZER_URL: sanitizerUrl,
       SANITIZER_API_TOKEN: sanitizerToken,
       OUTBOUND_URL_ALLOWLIST: '127.0.0.1',
+      TRUST_PROXY: 'true',
     };
     const worker = startNodeChild(
       'worker',
@@ -220,7 +231,8 @@ async function main() {
       const { user } = await s.companies.addUser(company.id, { email, password, role: 'ACCOUNT_OWNER' });
       await registerSimulatorProviders(s.providers, company.id, simulatorUrl, { userId: user.id });
       const { key } = await s.apiKeys.create(company.id, { name: 'soak', kind: 'GATEWAY', type: 'FULL_ACCESS' }, { userId: user.id });
-      const login = await request(`${url}/api/auth/login`, 'POST', '', { email, password });
+      // As behind the TLS proxy production has (TRUST_PROXY): the session cookie is Secure.
+      const login = await request(`${url}/api/auth/login`, 'POST', '', { email, password }, { 'x-forwarded-proto': 'https' });
       if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.json)}`);
       return { id: company.id, key, session: login.json.token as string };
     };
@@ -290,15 +302,21 @@ async function main() {
     await sleep(2_000);
 
     const db = new PgClient({ connectionString: databaseUrl });
+    db.on('error', (err) => log(`bench database connection: ${err.message}`));
     await db.connect();
-    const rows = (
-      await db.query<{ company_id: string; execution_mode: string; purpose: string; n: string }>(
-        'SELECT company_id, execution_mode, purpose, count(*) AS n FROM executions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3',
-      )
-    ).rows;
-    const deliveries = (await db.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY 1 ORDER BY 1')).rows;
-    await db.end();
-    const recordsOf = (company: string, mode: string) => rows.filter((r) => r.company_id === company && r.execution_mode === mode && r.purpose === 'execution').reduce((n, r) => n + Number(r.n), 0);
+    let rows: Array<{ company_id: string; mode: string; purpose: string; n: string }> = [];
+    let deliveries: Array<{ status: string; n: string }> = [];
+    try {
+      rows = (
+        await db.query<{ company_id: string; mode: string; purpose: string; n: string }>(
+          'SELECT company_id, mode, purpose, count(*) AS n FROM executions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3',
+        )
+      ).rows;
+      deliveries = (await db.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY 1 ORDER BY 1')).rows;
+    } finally {
+      await db.end().catch(() => undefined);
+    }
+    const recordsOf = (company: string, mode: string) => rows.filter((r) => r.company_id === company && r.mode === mode && r.purpose === 'execution').reduce((n, r) => n + Number(r.n), 0);
     const answersMain = { autonomous: tally('autonomous').ok + tally('sanitized').ok, supervised: tally('supervised').ok };
     const recordsMain = { autonomous: recordsOf(main.id, 'AUTONOMOUS'), supervised: recordsOf(main.id, 'SUPERVISED') };
     const recordsHooked = recordsOf(hooked.id, 'AUTONOMOUS');
@@ -348,8 +366,7 @@ async function main() {
     await stopAllChildren();
     await temporal.stop();
     if (receiver) await new Promise((r) => receiver!.close(r));
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err) => log(`could not drop ${dbName}: ${err.message}`));
   }
 }
 
