@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type MalformedReport, runMalformedInput } from '../support/malformed-input';
 import { type Area, type Operation, errorShapeProblem, opName, operationsOf } from '../support/openapi-operations';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
+import { deleteSyntheticSchedules } from '../support/tenant-isolation';
 
 /**
  * Issue 21, item 3: the generated malformed-input test. Every operation of /api/openapi.json (and
@@ -40,6 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (session) await deleteSyntheticSchedules(stack.url, session).catch((err) => console.warn(`cleanup: ${err.message}`));
   await stack?.stop();
 });
 

@@ -4,7 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { type Operation, operationsOf } from '../support/openapi-operations';
 import { RESOURCES, type TableContext } from '../support/route-table';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
-import { type Created, ROUTE_TABLE, type TenantReport, callAsOtherTenant, compareSnapshots, createResources, readResources, tableGaps } from '../support/tenant-isolation';
+import {
+  type Created,
+  ROUTE_TABLE,
+  type TenantReport,
+  callAsOtherTenant,
+  compareSnapshots,
+  createResources,
+  deleteSyntheticSchedules,
+  readResources,
+  tableGaps,
+} from '../support/tenant-isolation';
 
 /**
  * Issue 21, item 2: the generated tenant-isolation test. From /api/openapi.json and the route table
@@ -60,6 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (aTokens) await deleteSyntheticSchedules(stack.url, aTokens.session).catch((err) => console.warn(`cleanup: ${err.message}`));
   await stack?.stop();
   await new Promise((r) => hook?.close(r));
 });

@@ -308,3 +308,23 @@ export async function callAsOtherTenant(
 }
 
 export type { Json };
+
+/**
+ * Deletes a company's synthetic schedules through the api. The harnesses create them (the table's
+ * row, valid-looking bodies), and a Temporal Schedule outlives the test file: left alone it would
+ * keep starting workflows on a task queue nobody polls for the rest of the suite.
+ */
+export async function deleteSyntheticSchedules(baseUrl: string, token: string): Promise<number> {
+  let deleted = 0;
+  for (let round = 0; round < 20; round++) {
+    const list = await call(baseUrl, 'GET', '/api/v1/synthetic/schedules?limit=200', token);
+    const schedules: Array<{ id: string }> = list.json?.schedules ?? [];
+    if (schedules.length === 0) return deleted;
+    for (const s of schedules) {
+      const res = await call(baseUrl, 'DELETE', `/api/v1/synthetic/schedules/${s.id}`, token);
+      if (res.status >= 300) throw new Error(`deleting synthetic schedule ${s.id}: ${res.status} ${res.text.slice(0, 200)}`);
+      deleted++;
+    }
+  }
+  throw new Error(`synthetic schedules still listed after deleting ${deleted}`);
+}
