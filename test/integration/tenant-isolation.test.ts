@@ -11,6 +11,7 @@ import {
   callAsOtherTenant,
   compareSnapshots,
   createResources,
+  createWithOtherTenantReferences,
   deleteSyntheticSchedules,
   readResources,
   tableGaps,
@@ -107,6 +108,14 @@ it("company B's session, super admin, gateway, external and Shield keys never re
   const idOperations = operations.filter((o) => o.params.length > 0).length;
   expect(report.operations).toBe(idOperations);
   expect(report.calls).toBeGreaterThanOrEqual(idOperations * credentials.length);
+});
+
+it("B cannot create anything that names A's resources in its body (a group of A's providers, a repository in A's project...)", async () => {
+  expect(created).toBeDefined();
+  const { failures, tried } = await createWithOtherTenantReferences(stack.url, ROUTE_TABLE, created, credentials[0]!.token);
+  console.log(`cross-tenant references: ${tried.join('; ')}`);
+  expect(failures).toEqual([]);
+  expect(tried.length).toBeGreaterThanOrEqual(8);
 });
 
 it("A's resources read back unchanged after B's calls", async () => {

@@ -328,3 +328,39 @@ export async function deleteSyntheticSchedules(baseUrl: string, token: string): 
   }
   throw new Error(`synthetic schedules still listed after deleting ${deleted}`);
 }
+
+/**
+ * Creates that name other resources in their body (a group's providers, a repository's project, a
+ * schedule's prompt and provider, a share's recipient...), sent by company B with company A's ids
+ * in the body: each must be refused (4xx), never create something that points into A, and never
+ * answer with A's data. Rows whose body names no id, or whose path already names one (covered by
+ * callAsOtherTenant), are skipped.
+ */
+export async function createWithOtherTenantReferences(baseUrl: string, table: RouteTable, created: Created, token: string): Promise<{ failures: string[]; tried: string[] }> {
+  const failures: string[] = [];
+  const tried: string[] = [];
+  for (const row of table.resources) {
+    const [method, template] = row.create.split(' ') as [string, string];
+    if (template.includes('{') || (row.as ?? 'session') !== 'session' || row.setup) continue;
+    // Build the body from A's context, noting which of A's ids it reads.
+    const read = new Set<string>();
+    const ids = new Proxy(created.ctx.ids, {
+      get(target, key: string) {
+        if (key in target) read.add(key);
+        return target[key];
+      },
+    });
+    let body: unknown;
+    try {
+      body = await row.body({ ...created.ctx, ids, store: created.ctx.store });
+    } catch {
+      continue;
+    }
+    if (read.size === 0) continue;
+    tried.push(`${row.create} (${[...read].join(', ')})`);
+    const res = await call(baseUrl, method, template, token, body);
+    if (res.status < 400 || res.status >= 500) failures.push(`${row.create} as B with A's ${[...read].join(', ')} in the body -> ${res.status}: ${res.text.slice(0, 200)}`);
+    else if (res.text.includes(created.ctx.canary)) failures.push(`${row.create} as B with A's ids -> ${res.status} with company A's data: ${res.text.slice(0, 200)}`);
+  }
+  return { failures, tried };
+}
