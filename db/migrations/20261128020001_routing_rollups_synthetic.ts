@@ -140,6 +140,20 @@ export const BACKFILL = `
     DELETE FROM routing_cost_rollups WHERE NOT synthetic AND tokens <= 0 AND cost_usd <= 0;
 `;
 
+/** The trigger function over the given upserts (a rollup failure warns; the executions are what must not be lost). */
+const triggerFunction = (statements: string) => `
+  CREATE OR REPLACE FUNCTION executions_routing_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    BEGIN
+      ${statements}
+    EXCEPTION WHEN others THEN
+      RAISE WARNING 'routing rollups not updated: %', SQLERRM;
+    END;
+    RETURN NULL;
+  END
+  $$;
+`;
+
 /** Whether the swap (step 3) has committed: the trigger function marks probes. */
 async function swapped(knex: Knex): Promise<boolean> {
   const { rows } = await knex.raw<{ rows: { src: string }[] }>("SELECT prosrc AS src FROM pg_proc WHERE proname = 'executions_routing_rollup'");
@@ -180,19 +194,7 @@ export async function up(knex: Knex): Promise<void> {
       await trx.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_pkey`);
       await trx.raw(`ALTER TABLE ${table} ADD CONSTRAINT ${table}_pkey PRIMARY KEY USING INDEX ${table}_key_v2`);
     }
-    await trx.raw(`
-      CREATE OR REPLACE FUNCTION executions_routing_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        BEGIN
-          ${TRIGGER_STATEMENTS}
-        EXCEPTION WHEN others THEN
-          -- The executions are what must not be lost; a missed rollup only thins the window metrics.
-          RAISE WARNING 'routing rollups not updated: %', SQLERRM;
-        END;
-        RETURN NULL;
-      END
-      $$;
-    `);
+    await trx.raw(triggerFunction(TRIGGER_STATEMENTS));
     await trx.raw(BACKFILL);
   });
 }
@@ -220,18 +222,7 @@ export async function down(knex: Knex): Promise<void> {
       await trx.raw(`ALTER TABLE ${table} ADD CONSTRAINT ${table}_pkey PRIMARY KEY (${key.join(', ')})`);
       await trx.raw(`ALTER TABLE ${table} DROP COLUMN synthetic`);
     }
-    await trx.raw(`
-      CREATE OR REPLACE FUNCTION executions_routing_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        BEGIN
-          ${rollupStatements('inserted')}
-        EXCEPTION WHEN others THEN
-          RAISE WARNING 'routing rollups not updated: %', SQLERRM;
-        END;
-        RETURN NULL;
-      END
-      $$;
-    `);
+    await trx.raw(triggerFunction(rollupStatements('inserted')));
     await trx.raw('ALTER TABLE provider_health_snapshots DROP COLUMN synthetic_samples, DROP COLUMN synthetic_failures');
   });
   await knex.raw('DROP INDEX CONCURRENTLY IF EXISTS executions_synthetic_created_at');

@@ -5,6 +5,7 @@ import { ScheduleNotFoundError } from '@temporalio/client';
 import { simulatorProviders } from '../../services/providers/simulator-providers';
 import { syntheticArchivalScheduleId } from '../../temporal/workflow-ids';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
+import { until } from '../support/synthetic';
 
 /**
  * Automatic synthetic archival on a Temporal Schedule (issue 13, part 6): a company's first synthetic
@@ -31,16 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 let seeded = 0;
 async function seedLogs(ageMs: number, n: number) {

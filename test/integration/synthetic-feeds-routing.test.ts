@@ -1,6 +1,7 @@
 import { metricsKey } from '../../domain/routing/rank';
 import { ROLE_PERMISSIONS } from '../../domain/roles';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
+import { addSimulatorProvider, until } from '../support/synthetic';
 
 /**
  * Synthetic probes feed routing, marked (issue 13, part 4). Breakers are kept out of the way here
@@ -25,32 +26,13 @@ beforeAll(async () => {
   stack = await startStack({ worker: true, env: { BREAKER_MIN_SAMPLES: '1000', BREAKER_HEALTH_INTERVAL_SECONDS: '3600', AUTH_CACHE_TTL_MS: '200' } });
   co = await stack.createCompany({ withSimulator: false });
   session = await stack.login(co.adminEmail, co.adminPassword);
-  const add = async (name: string, type: 'OPENAI' | 'ANTHROPIC', apiKey: string, isDefault: boolean) => {
-    const model = type === 'OPENAI' ? 'gpt-4o-mini' : MODEL;
-    const p = await stack.container.services.providers.create(
-      co.companyId,
-      { type, name, baseUrl: type === 'OPENAI' ? `${stack.simulatorUrl}/v1` : stack.simulatorUrl, apiKey, defaultModel: model, models: [{ name: model, inputPricePerMillion: 1, outputPricePerMillion: 2 }], isDefault },
-      { userId: co.adminUserId },
-    );
-    ids[name] = p.id;
-  };
-  await add('steady', 'OPENAI', 'sim;id=steady', true);
-  await add('probed', 'ANTHROPIC', 'sim;id=probed', false);
+  ids.steady = await addSimulatorProvider(stack, co, { name: 'steady', type: 'OPENAI', apiKey: 'sim;id=steady', isDefault: true });
+  ids.probed = await addSimulatorProvider(stack, co, { name: 'probed', type: 'ANTHROPIC', apiKey: 'sim;id=probed', isDefault: false });
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
 });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const db = () => stack.container.db;
 let scheduleId = '';

@@ -3,6 +3,7 @@ import { simulatorProviders } from '../../services/providers/simulator-providers
 import { seedSyntheticDemo } from '../../services/synthetic/demo';
 import { syntheticArchivalScheduleId, syntheticScheduleId } from '../../temporal/workflow-ids';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
+import { until } from '../support/synthetic';
 
 /**
  * Synthetic schedules on Temporal Schedules (issue 13, parts 2 and 3), with a real worker: a
@@ -34,16 +35,6 @@ async function logs(c: TestCompany, scheduleId: string): Promise<Log[]> {
   const res = await stack.http<{ executions: Log[] }>('GET', `/api/v1/synthetic/executions?limit=500&scheduleId=${scheduleId}`, { token: c.gatewayKey });
   expect(res.status).toBe(200);
   return res.body.executions;
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 beforeAll(async () => {
