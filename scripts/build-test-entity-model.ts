@@ -94,7 +94,9 @@ const ATTRIBUTE_INT = 2;
 /** TensorProto: dims 1, data_type 2, name 8, raw_data 9 (little-endian float32). */
 function floatTensor(field: number, name: string, dims: number[], values: number[]): Bytes {
   const raw = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => raw.writeFloatLE(v, i * 4));
+  values.forEach((v, i) => {
+    raw.writeFloatLE(v, i * 4);
+  });
   return msg(field, ...dims.map((d) => int(1, d)), int(2, FLOAT), str(8, name), bytes(9, raw));
 }
 

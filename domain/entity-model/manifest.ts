@@ -133,7 +133,8 @@ export function labelMeanings(m: Pick<EntityModelManifest, 'labels' | 'entityTyp
     const name = prefixed?.[2] ?? label;
     let entityType: string | null;
     if (Object.hasOwn(m.entityTypes, name)) entityType = m.entityTypes[name] ?? null;
-    else entityType = isBuiltInEntityType(name) ? name : (DEFAULT_TYPE_NAMES[name] ?? undefined) ?? unknownType(label, name);
+    else if (isBuiltInEntityType(name)) entityType = name;
+    else entityType = Object.hasOwn(DEFAULT_TYPE_NAMES, name) ? DEFAULT_TYPE_NAMES[name]! : unknownType(label, name);
     if (entityType !== null && !isBuiltInEntityType(entityType)) {
       throw new EntityModelManifestError(`${ENTITY_MODEL_MANIFEST}: entityTypes maps ${name} to ${entityType}, which is not a Gatehouse entity type`);
     }

@@ -39,7 +39,7 @@ const MARKS = /\p{Mn}/gu;
 
 export function wordSpans(text: string): TextSpan[] {
   const out: TextSpan[] = [];
-  for (const m of text.matchAll(WORDS)) out.push({ start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(WORDS)) out.push({ start: m.index!, end: m.index! + m[0].length });
   return out;
 }
 

@@ -69,12 +69,15 @@ export class EntityModel {
   private lastLoadMs: number | null = null;
   private lastUsedAt: Date | null = null;
   private closed = false;
+  /** The manifest's name as last read (kept while the model is unloaded). */
+  private name: string;
 
   constructor(
     private readonly settings: { directory: string; threshold: number; idleUnloadSeconds: number },
     private readonly logger: Logger,
   ) {
     this.directory = path.resolve(settings.directory);
+    this.name = path.basename(this.directory);
   }
 
   static fromConfig(config: SanitizerConfig, logger: Logger): EntityModel | null {
@@ -127,7 +130,7 @@ export class EntityModel {
   status(): EntityModelStatus {
     return {
       enabled: true,
-      name: this.model?.manifest.name ?? path.basename(this.directory),
+      name: this.name,
       directory: this.directory,
       threshold: this.settings.threshold,
       idle_unload_seconds: this.settings.idleUnloadSeconds,
@@ -174,6 +177,7 @@ export class EntityModel {
         throw new EntityModelError(`${ENTITY_MODEL_MANIFEST} is missing from ${this.directory}`);
       });
       const manifest = parseEntityModelManifest(manifestText);
+      this.name = manifest.name ?? path.basename(this.directory);
       const vocabularyFile = manifest.tokenizer.type === 'wordpiece' ? manifest.tokenizer.vocabularyFile : undefined;
       const lines = vocabularyFile
         ? (

@@ -23,7 +23,7 @@ const ROOT = path.resolve(__dirname, '../..');
 type Json = Record<string, any>;
 type Finding = { entity_type: string; start: number; end: number; score: number; text: string };
 
-const TEXT = 'Please ask Zorblat Quimby in brellin about the parcel from glimmerworks; vantoria was not on the label.';
+const TEXT = 'Please ask Zorblat Quimby in brellin about the parcel from glimmerworks; vantoria was not on the label. Reply to anna.berg@example.com.';
 const PROFILES = ['personal_information', 'corporate_confidential'];
 
 interface SanitizerProcess {
