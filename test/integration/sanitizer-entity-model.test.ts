@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,21 +142,34 @@ const simple = (findings: Finding[]) => findings.map((f) => ({ entity_type: f.en
 
 describe('switch off (the default)', () => {
   let off: SanitizerProcess;
+  let withoutPackage: SanitizerProcess;
   beforeAll(async () => {
-    // Without onnxruntime-node at all, and a model directory that does not exist: with the switch
-    // off neither is needed.
-    off = await startSanitizer({ ENTITY_MODEL_NAME: '/nonexistent/entity-model' }, WITHOUT_ONNXRUNTIME);
+    // A model directory that does not exist: with the switch off nothing reads it. The second
+    // process cannot resolve onnxruntime-node at all, as where the optional install failed.
+    [off, withoutPackage] = await Promise.all([
+      startSanitizer({ ENTITY_MODEL_NAME: '/nonexistent/entity-model' }),
+      startSanitizer({}, WITHOUT_ONNXRUNTIME),
+    ]);
   });
 
-  it('runs without onnxruntime-node, reports the switch off, and finds exactly what the rules find', async () => {
+  it('loads nothing, reports the switch off, and finds exactly what the rules find', async () => {
     expect(await entityModelStatus(off)).toEqual({ enabled: false });
     const res = await detect(off, TEXT);
     expect(res.status).toBe(200);
     const rules = createDefaultEngine().detect(TEXT, { profiles: PROFILES, language: 'en', customEntities: [], redlist: [] });
+    expect(rules.length).toBeGreaterThan(0);
     expect(simple(res.body.findings)).toEqual(rules.map((f) => ({ entity_type: f.entityType, text: f.text, start: f.start, end: f.end })));
     // None of the made-up words is known to the rules: only the model can find them.
     expect(res.body.findings.filter((f) => /zorblat|quimby|brellin|glimmerworks|vantoria/i.test(f.text))).toEqual([]);
+    // The package is installed here, yet its native library never entered the process.
+    expect(require.resolve('onnxruntime-node')).toBeTruthy();
     expect(mapsOnnxRuntime(off)).toBe(false);
+  });
+
+  it('works the same where onnxruntime-node is not installed', async () => {
+    const res = await detect(withoutPackage, TEXT);
+    expect(res.status).toBe(200);
+    expect(simple(res.body.findings)).toEqual(simple((await detect(off, TEXT)).body.findings));
   });
 });
 
@@ -226,6 +239,21 @@ describe('switch on with the tiny model', () => {
     expect(res.body.detection_summary.by_category).toMatchObject({ PERSON: 1, LOCATION: 1, ORGANIZATION: 1 });
     const restored = await on.request<Json>('POST', `/api/v1/sessions/${res.body.session_token}/restore`, { content: sanitized, content_type: 'text' });
     expect(restored.body.restored_content).toBe(TEXT);
+  });
+
+  it('protects the model findings in a protected handoff too, in the prompt and in a file', async () => {
+    const res = await on.request<Json>('POST', '/api/v1/handoff/protect', {
+      handoff_id: randomUUID(),
+      prompt: TEXT,
+      files: [{ document_type: 'txt', document: Buffer.from('Signed by zorblat quimby at brellin.').toString('base64') }],
+      profiles: ['personal_information'],
+      scope: { key_id: null, wrapped_salt: null },
+    });
+    expect(res.status).toBe(200);
+    const handoff = Buffer.from(res.body.handoff_file.base64, 'base64').toString('utf8');
+    const file = Buffer.from(res.body.files[0].base64, 'base64').toString('utf8');
+    for (const text of [handoff, file]) for (const original of ['zorblat', 'quimby', 'brellin']) expect(text.toLowerCase()).not.toContain(original);
+    expect(res.body.protected_counts).toMatchObject({ PERSON: 2, LOCATION: 2, EMAIL_ADDRESS: 1 });
   });
 
   it('unloads the model after the idle timeout and loads it again on the next request', async () => {
