@@ -402,6 +402,7 @@ export function createContainer(infra: Infrastructure): Container {
       temporal,
       audit,
       projects,
+      routingPolicies,
       logger,
       timings: {
         modelStepTimeoutMs: config.ARCHITECT_MODEL_STEP_TIMEOUT_SECONDS * 1000,

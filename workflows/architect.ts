@@ -87,7 +87,9 @@ export async function architectSessionWorkflow(input: ArchitectWorkflowInput): P
   const { sessionId, companyId } = input;
   const next = () => ++seq;
 
-  const allowed = (operation: ArchitectOperation) => () => {
+  const allowed =
+    <A>(operation: ArchitectOperation) =>
+    (_args?: A): void => {
     const why = busy ? `Invalid state: another operation is running on this session (${status})` : refusal(operation, status);
     if (why) throw ApplicationFailure.create({ message: why, type: ARCHITECT_UPDATE_FAILURES.invalidState, nonRetryable: true });
   };
@@ -126,7 +128,7 @@ export async function architectSessionWorkflow(input: ArchitectWorkflowInput): P
         await rows.architectRevise({ sessionId, seq: next(), title, requirements });
         return { status };
       }),
-    { validator: allowed('revise') },
+    { validator: allowed<ReviseArgs>('revise') },
   );
 
   setHandler(
@@ -137,7 +139,7 @@ export async function architectSessionWorkflow(input: ArchitectWorkflowInput): P
         status = out.status;
         return { status };
       }),
-    { validator: allowed('analyze') },
+    { validator: allowed<ActorArgs>('analyze') },
   );
 
   setHandler(
@@ -150,7 +152,7 @@ export async function architectSessionWorkflow(input: ArchitectWorkflowInput): P
       }),
     {
       validator: (args) => {
-        allowed('dialogue')();
+        allowed<DialogueArgs>('dialogue')(args);
         if (!args?.answers || !Object.keys(args.answers).length) {
           throw ApplicationFailure.create({ message: 'Invalid body: at least one answer is required', type: ARCHITECT_UPDATE_FAILURES.invalidState, nonRetryable: true });
         }
@@ -174,7 +176,7 @@ export async function architectSessionWorkflow(input: ArchitectWorkflowInput): P
         }
         return { status };
       }),
-    { validator: allowed('generate') },
+    { validator: allowed<ActorArgs>('generate') },
   );
 
   setHandler(
@@ -185,7 +187,7 @@ export async function architectSessionWorkflow(input: ArchitectWorkflowInput): P
         status = 'REJECTED';
         return { status };
       }),
-    { validator: allowed('reject') },
+    { validator: allowed<RejectArgs>('reject') },
   );
 
   const accept = ({ userId }: ActorArgs) =>
@@ -194,10 +196,10 @@ export async function architectSessionWorkflow(input: ArchitectWorkflowInput): P
       status = 'ACCEPTED';
       return { status, generatedIds };
     });
-  setHandler(acceptProposal, accept, { validator: allowed('accept') });
+  setHandler(acceptProposal, accept, { validator: allowed<ActorArgs>('accept') });
   // Transfer accepts a PROPOSAL_READY session first; an ACCEPTED session's workflow is ending (or
   // has ended: the service then answers its transfer from the row).
-  setHandler(transferSession, (args) => (status === 'ACCEPTED' ? Promise.resolve({ status }) : accept(args)), { validator: allowed('transfer') });
+  setHandler(transferSession, (args) => (status === 'ACCEPTED' ? Promise.resolve({ status }) : accept(args)), { validator: allowed<ActorArgs>('transfer') });
 
   for (;;) {
     const seen = calls;

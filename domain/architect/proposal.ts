@@ -95,7 +95,7 @@ export function proposalIssues(p: Proposal, r: ArchitectRequirements): QualityIs
     if (!used.length) add(['prompts', i, 'userPrompt'], 'a prompt must take at least one {{variable}}');
     for (const name of used.filter((u) => !declared.includes(u))) add(['prompts', i, 'variables'], `{{${name}}} is used but not declared`);
     for (const name of declared.filter((d) => !used.includes(d))) add(['prompts', i, 'variables'], `${name} is declared but never used`);
-    if (prompt.kind === 'SKILL' && (!prompt.skill || !prompt.skill.triggers.length)) add(['prompts', i, 'skill'], 'a SKILL prompt needs skill metadata (name, description, at least one trigger)');
+    if (prompt.kind === 'SKILL' && !prompt.skill?.triggers.length) add(['prompts', i, 'skill'], 'a SKILL prompt needs skill metadata (name, description, at least one trigger)');
   }
   const docKeys = new Set(p.referenceLibrary.documents.map((d) => d.key));
   for (const [i, prompt] of p.prompts.entries()) {
@@ -109,14 +109,14 @@ export function proposalIssues(p: Proposal, r: ArchitectRequirements): QualityIs
     const tools = p.mcpArchitecture.servers.flatMap((s) => s.tools);
     if (!p.mcpArchitecture.enabled || !tools.length) add(['mcpArchitecture'], `${r.targetFramework} is an agentic framework: the MCP architecture must be enabled with at least one tool`);
     if (!p.prompts.some((x) => x.mcpEnabled)) add(['prompts'], 'an agentic framework needs at least one MCP-enabled prompt');
-    p.mcpArchitecture.servers.forEach((s, si) =>
-      s.tools.forEach((t, ti) => {
+    for (const [si, s] of p.mcpArchitecture.servers.entries()) {
+      for (const [ti, t] of s.tools.entries()) {
         const at = ['mcpArchitecture', 'servers', si, 'tools', ti];
         if (!keys.has(t.promptKey)) add([...at, 'promptKey'], `unknown prompt ${t.promptKey}`);
         if (!t.description.trim()) add([...at, 'description'], 'a tool needs a description');
         if (t.inputSchema.type !== 'object') add([...at, 'inputSchema'], 'a tool input schema is a JSON Schema of type object');
-      }),
-    );
+      }
+    }
   }
   p.skillsArchitecture.skills.forEach((s, i) => {
     if (!keys.has(s.promptKey)) add(['skillsArchitecture', 'skills', i, 'promptKey'], `unknown prompt ${s.promptKey}`);

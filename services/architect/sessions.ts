@@ -26,6 +26,7 @@ import {
 } from '../../workflows/architect';
 import type { AuditService } from '../audit/audit';
 import type { ProjectService } from '../projects/projects';
+import type { RoutingPolicyService } from '../routing/policies';
 import { type RequirementsInput, stillDescribed } from './requests';
 
 /**
@@ -74,6 +75,8 @@ export class ArchitectService {
       temporal: TemporalGateway;
       audit: AuditService;
       projects: ProjectService;
+      /** The api's policy cache: a policy the worker provisioned is usable at once, not after the cache's TTL. */
+      routingPolicies: Pick<RoutingPolicyService, 'forget'>;
       logger: Logger;
       timings: ArchitectTimings;
     },
@@ -208,6 +211,7 @@ export class ArchitectService {
   async accept(principal: Principal, id: string) {
     const row = await this.find(principal.companyId, id);
     const out = await this.update(row, 'accept', acceptProposal, { userId: principal.userId });
+    this.deps.routingPolicies.forget(principal.companyId);
     return { success: true as const, generatedIds: out.generatedIds, session: await this.dto(principal.companyId, id) };
   }
 
@@ -216,6 +220,7 @@ export class ArchitectService {
     let row = await this.find(principal.companyId, id);
     if (row.status !== 'ACCEPTED') {
       await this.update(row, 'transfer', transferSession, { userId: principal.userId });
+      this.deps.routingPolicies.forget(principal.companyId);
       row = await this.find(principal.companyId, id);
     }
     const projectId = (row.generated_ids as { projectId?: string } | null)?.projectId;
@@ -253,7 +258,8 @@ export class ArchitectService {
     if (!(err instanceof WorkflowUpdateFailedError)) return err;
     const failure = applicationFailureOf(err);
     const details = failure?.details?.[0];
-    switch (failure?.type) {
+    if (failure)
+      switch (failure.type) {
       case ARCHITECT_UPDATE_FAILURES.invalidState:
         return invalidState(failure.message);
       case ARCHITECT_UPDATE_FAILURES.proposalInvalid:

@@ -11,7 +11,6 @@ import { type WorkerProcess, spawnWorkerProcess } from '../support/worker-proces
  */
 jest.setTimeout(240_000);
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field.
 type Any = any;
 const SIM_KEY = 'sim;latency=2500;id=architect-restart';
 const WORKER_ENV = { BREAKER_HEALTH_SCHEDULE: 'false', BATCH_REPAIR_SCHEDULE: 'false' };

@@ -12,7 +12,6 @@ import { type HttpResult, type Stack, type TestCompany, startStack } from '../su
  */
 jest.setTimeout(180_000);
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field.
 type Any = any;
 let stack: Stack;
 
