@@ -41,6 +41,9 @@ import { ShieldSettingsService } from './shield/settings';
 import { CustomDocumentService } from './custom-documents/documents';
 import { DocumentTypeService } from './custom-documents/types';
 import { ProjectService } from './projects/projects';
+import { ArchitectService } from './architect/sessions';
+import { architectUseCases } from './architect/use-cases';
+import type { ArchitectUseCases } from '../activities/architect';
 import { RepositoryService } from './projects/repositories';
 import { TeamService } from './projects/teams';
 import { ChatTestImport } from './chat-test/import';
@@ -176,6 +179,10 @@ export interface Services {
   onboarding: OnboardingService;
   budgets: BudgetService;
   performanceMeter: PerformanceMeter;
+  // Architect sessions (issue 17)
+  architect: ArchitectService;
+  /** What the worker's architect activities run: model calls through the gateway path, the policy validator, provisioning. */
+  architectUseCases: ArchitectUseCases;
 }
 
 export interface Container extends Infrastructure {
@@ -292,6 +299,7 @@ export function createContainer(infra: Infrastructure): Container {
     budgets,
   };
   const gateway = new GatewayService(gatewayDeps);
+  const projects = new ProjectService({ db, audit });
   const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
@@ -362,7 +370,7 @@ export function createContainer(infra: Infrastructure): Container {
     syntheticAnalytics: new SyntheticAnalyticsService({ db }),
     syntheticArchival: new SyntheticArchivalService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
-    projects: new ProjectService({ db, audit }),
+    projects,
     repositories: new RepositoryService({ db, audit }),
     teams: new TeamService({ db, audit }),
     documentTypes,
@@ -389,6 +397,22 @@ export function createContainer(infra: Infrastructure): Container {
     onboarding: new OnboardingService({ db, audit, routingPolicies, budgets }),
     budgets,
     performanceMeter: new PerformanceMeter({ db }),
+    architect: new ArchitectService({
+      db,
+      temporal,
+      audit,
+      projects,
+      routingPolicies,
+      logger,
+      timings: {
+        modelStepTimeoutMs: config.ARCHITECT_MODEL_STEP_TIMEOUT_SECONDS * 1000,
+        heartbeatMs: config.ARCHITECT_STEP_HEARTBEAT_MS,
+        modelAttempts: config.ARCHITECT_MODEL_ATTEMPTS,
+        provisionAttempts: config.ARCHITECT_PROVISION_ATTEMPTS,
+        idleMs: config.ARCHITECT_IDLE_HOURS * 3_600_000,
+      },
+    }),
+    architectUseCases: architectUseCases({ db, gateway, audit, providers, webhooks, routingPolicies }),
   };
   return {
     ...infra,

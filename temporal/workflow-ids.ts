@@ -29,3 +29,5 @@ export const chainWorkflowId = (runId: string) => `chain:${runId}`;
 export const syntheticScheduleId = (scheduleId: string) => `synthetic:${scheduleId}`;
 export const syntheticRunWorkflowId = (scheduleId: string) => `synthetic-run:${scheduleId}`;
 export const syntheticArchiveWorkflowId = (archiveId: string) => `synthetic-archive:${archiveId}`;
+/** One architect session's state machine (the session's database id). */
+export const architectWorkflowId = (sessionDbId: string) => `architect:${sessionDbId}`;
