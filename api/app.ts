@@ -47,6 +47,7 @@ import { complianceRoutes } from './routes/compliance';
 import { onboardingRoutes } from './routes/onboarding';
 import { performanceMeterRoutes } from './routes/performance-meter';
 import { advisorySubscriptionRoutes } from './routes/advisory-subscriptions';
+import { architectRoutes } from './routes/architect';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -99,6 +100,7 @@ export function createApp(container: Container): Koa {
     ...syntheticScheduleRoutes,
     ...syntheticAnalyticsRoutes,
     ...syntheticArchivalRoutes,
+    ...architectRoutes,
   ]);
   mountOpenAiRoutes(router, registry);
   // The agent-tool endpoint reads its own body: a parse error must be a JSON-RPC -32700, not a 400 of the REST shape.

@@ -41,6 +41,9 @@ import { ShieldSettingsService } from './shield/settings';
 import { CustomDocumentService } from './custom-documents/documents';
 import { DocumentTypeService } from './custom-documents/types';
 import { ProjectService } from './projects/projects';
+import { ArchitectService } from './architect/sessions';
+import { architectUseCases } from './architect/use-cases';
+import type { ArchitectUseCases } from '../activities/architect';
 import { RepositoryService } from './projects/repositories';
 import { TeamService } from './projects/teams';
 import { ChatTestImport } from './chat-test/import';
@@ -182,6 +185,10 @@ export interface Services {
   onboarding: OnboardingService;
   budgets: BudgetService;
   performanceMeter: PerformanceMeter;
+  // Architect sessions (issue 17)
+  architect: ArchitectService;
+  /** What the worker's architect activities run: model calls through the gateway path, the policy validator, provisioning. */
+  architectUseCases: ArchitectUseCases;
 }
 
 export interface Container extends Infrastructure {
@@ -298,6 +305,7 @@ export function createContainer(infra: Infrastructure): Container {
     budgets,
   };
   const gateway = new GatewayService(gatewayDeps);
+  const projects = new ProjectService({ db, audit });
   const syntheticArchivalSettings = new SyntheticArchivalSettingsService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
   const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, archival: syntheticArchivalSettings });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
@@ -371,7 +379,7 @@ export function createContainer(infra: Infrastructure): Container {
     syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
     syntheticArchivalSettings,
     syntheticRateLimit: new SyntheticRateLimit({ limiter: advisoryLimiter, config }),
-    projects: new ProjectService({ db, audit }),
+    projects,
     repositories: new RepositoryService({ db, audit }),
     teams: new TeamService({ db, audit }),
     documentTypes,
@@ -398,6 +406,22 @@ export function createContainer(infra: Infrastructure): Container {
     onboarding: new OnboardingService({ db, audit, routingPolicies, budgets }),
     budgets,
     performanceMeter: new PerformanceMeter({ db }),
+    architect: new ArchitectService({
+      db,
+      temporal,
+      audit,
+      projects,
+      routingPolicies,
+      logger,
+      timings: {
+        modelStepTimeoutMs: config.ARCHITECT_MODEL_STEP_TIMEOUT_SECONDS * 1000,
+        heartbeatMs: config.ARCHITECT_STEP_HEARTBEAT_MS,
+        modelAttempts: config.ARCHITECT_MODEL_ATTEMPTS,
+        provisionAttempts: config.ARCHITECT_PROVISION_ATTEMPTS,
+        idleMs: config.ARCHITECT_IDLE_HOURS * 3_600_000,
+      },
+    }),
+    architectUseCases: architectUseCases({ db, gateway, audit, providers, webhooks, routingPolicies }),
   };
   return {
     ...infra,

@@ -32,3 +32,5 @@ export const syntheticArchiveWorkflowId = (archiveId: string) => `synthetic-arch
 /** A company's automatic synthetic archival: its Temporal Schedule and the workflow id of its runs. */
 export const syntheticArchivalScheduleId = (companyId: string) => `synthetic-archival:${companyId}`;
 export const syntheticArchivalRunWorkflowId = (companyId: string) => `synthetic-archival-run:${companyId}`;
+/** One architect session's state machine (the session's database id). */
+export const architectWorkflowId = (sessionDbId: string) => `architect:${sessionDbId}`;

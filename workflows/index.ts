@@ -12,3 +12,4 @@ export { promptTestWorkflow } from './prompt-test';
 export { chainWorkflow } from './chain';
 export { syntheticRunWorkflow } from './synthetic';
 export { syntheticArchiveWorkflow, syntheticScheduledArchiveWorkflow } from './synthetic-archival';
+export { architectSessionWorkflow } from './architect';
