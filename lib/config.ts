@@ -195,6 +195,11 @@ const configSchema = z.object({
   // --- Document parsing (services/parsing) ---
   // The entitlement's maxPages: pages of a PDF parsed (the rest is left out, metrics.truncated).
   PARSING_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(300),
+
+  // --- Synthetic testing (services/synthetic): per-company requests a minute (rate-limit.ts) ---
+  SYNTHETIC_RUN_NOW_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SYNTHETIC_ANALYTICS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  SYNTHETIC_ARCHIVAL_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

@@ -56,6 +56,8 @@ import { SyntheticScheduleService } from './synthetic/schedules';
 import { SyntheticExecutionService } from './synthetic/executions';
 import { SyntheticAnalyticsService } from './synthetic/analytics';
 import { SyntheticArchivalService } from './synthetic/archival';
+import { SyntheticArchivalSettingsService } from './synthetic/archival-settings';
+import { SyntheticRateLimit } from './synthetic/rate-limit';
 import type { GatewayDeps } from './gateway/plan';
 import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
@@ -147,6 +149,10 @@ export interface Services {
   syntheticArchival: SyntheticArchivalService;
   /** Synthetic probes through the gateway's attempt loop, breakers and recorder (the worker's activities use it). */
   syntheticProbe: GatewaySyntheticProbe;
+  /** A company's automatic archival: settings and the Temporal Schedule synthetic-archival:<companyId>. */
+  syntheticArchivalSettings: SyntheticArchivalSettingsService;
+  /** Per-company limits on run now, analytics and archival (429 RATE_LIMITED). */
+  syntheticRateLimit: SyntheticRateLimit;
   projects: ProjectService;
   repositories: RepositoryService;
   teams: TeamService;
@@ -300,7 +306,8 @@ export function createContainer(infra: Infrastructure): Container {
   };
   const gateway = new GatewayService(gatewayDeps);
   const projects = new ProjectService({ db, audit });
-  const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const syntheticArchivalSettings = new SyntheticArchivalSettingsService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, archival: syntheticArchivalSettings });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
   // Protected handoff: the sanitizer does the document work; a longer timeout (13 MB of files, PDFs).
@@ -370,6 +377,8 @@ export function createContainer(infra: Infrastructure): Container {
     syntheticAnalytics: new SyntheticAnalyticsService({ db }),
     syntheticArchival: new SyntheticArchivalService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
+    syntheticArchivalSettings,
+    syntheticRateLimit: new SyntheticRateLimit({ limiter: advisoryLimiter, config }),
     projects,
     repositories: new RepositoryService({ db, audit }),
     teams: new TeamService({ db, audit }),
