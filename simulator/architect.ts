@@ -71,7 +71,7 @@ const AGENTIC = /(agent|mcp|langgraph|langchain|crew|autogen|semantic[\s_-]?kern
 function proposal(f: Facts) {
   const r = f.requirements ?? {};
   const name = str(f.title, 'Architect project').slice(0, 80);
-  const about = str(r.description, str(r.fileContent, 'an AI workflow')).replace(/\s+/g, ' ').slice(0, 200);
+  const about = str(r.description, str(r.fileContent, 'an AI workflow')).replace(/\s+/g, ' ').slice(0, 200).replace(/[.!?]+$/, '');
   const audience = str(f.answers?.audience, 'the team');
   const level = str(r.securityLevel, 'standard');
   const strategy = level === 'critical' || level === 'high' ? 'HIGHEST_QUALITY' : 'BALANCED';
