@@ -3,6 +3,7 @@ import { type Me, api, onUnauthorized, post } from './api';
 import { Loading } from './components/ui';
 import { Account } from './pages/account';
 import { ApiKeys } from './pages/api-keys';
+import { Architect } from './pages/architect';
 import { AuditLog } from './pages/audit';
 import { Dashboard } from './pages/dashboard';
 import { Policies } from './pages/policies';
@@ -30,6 +31,8 @@ const PAGES: Page[] = [
   { path: '/providers', label: 'Providers', permission: 'providers.view', render: () => <Providers /> },
   { path: '/policies', label: 'Routing policies', permission: 'routing.policies.view', render: () => <Policies /> },
   { path: '/simulate', label: 'Simulate', permission: 'routing.policies.view', render: () => <Simulate /> },
+  // Architect sessions take any signed-in role (spec document 3): the api checks only the company.
+  { path: '/architect', label: 'Architect', render: () => <Architect /> },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.manage', render: () => <ApiKeys /> },
   { path: '/users', label: 'Users', permission: 'users.manage', render: () => <Users /> },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <Webhooks /> },

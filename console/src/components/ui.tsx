@@ -108,3 +108,56 @@ export const fmt = {
   pct: (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${(n * 100).toFixed(1)}%`),
   date: (s: string | null | undefined) => (s ? new Date(s).toLocaleString() : '—'),
 };
+
+/** Previous/next over an offset-paged list; shown only when there is more than one page. */
+export function Pager(props: { offset: number; page: number; total: number; onOffset: (offset: number) => void; labels?: [string, string] }) {
+  const { offset, page, total } = props;
+  if (total <= page) return null;
+  const [back, forward] = props.labels ?? ['Previous', 'Next'];
+  return (
+    <div class="pager">
+      <button type="button" disabled={offset === 0} onClick={() => props.onOffset(Math.max(0, offset - page))}>
+        {back}
+      </button>
+      <span>
+        {offset + 1}–{Math.min(offset + page, total)} of {total}
+      </span>
+      <button type="button" disabled={offset + page >= total} onClick={() => props.onOffset(offset + page)}>
+        {forward}
+      </button>
+    </div>
+  );
+}
+
+/** A reason to give before a rejecting action (a held answer, a proposal), with its submit and cancel buttons. */
+export function ReasonForm(props: {
+  id: string;
+  label: string;
+  hint: string;
+  submit: string;
+  required?: boolean;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      class="reject-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit(reason.trim());
+      }}
+    >
+      <Field label={props.label} id={props.id} hint={props.hint}>
+        <textarea id={props.id} required={props.required} maxLength={2000} rows={2} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      </Field>
+      <button type="submit" class="danger" disabled={props.busy || (props.required && !reason.trim())}>
+        {props.submit}
+      </button>
+      <button type="button" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
