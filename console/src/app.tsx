@@ -7,6 +7,7 @@ import { Architect } from './pages/architect';
 import { AuditLog } from './pages/audit';
 import { Dashboard } from './pages/dashboard';
 import { Policies } from './pages/policies';
+import { Prompts } from './pages/prompts';
 import { Providers } from './pages/providers';
 import { ReviewQueue } from './pages/review';
 import { SignIn } from './pages/sign-in';
@@ -33,6 +34,8 @@ const PAGES: Page[] = [
   { path: '/simulate', label: 'Simulate', permission: 'routing.policies.view', render: () => <Simulate /> },
   // Architect sessions take any signed-in role (spec document 3): the api checks only the company.
   { path: '/architect', label: 'Architect', render: () => <Architect /> },
+  // Every role has a prompt library; what each sees is the api's visibility rule.
+  { path: '/prompts', label: 'Prompts', render: () => <Prompts /> },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.manage', render: () => <ApiKeys /> },
   { path: '/users', label: 'Users', permission: 'users.manage', render: () => <Users /> },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <Webhooks /> },

@@ -156,6 +156,14 @@ describeIf('the console: Architect', () => {
     // The proposal stays readable; nothing to accept or reject any more.
     expect(await page.getByRole('button', { name: 'Accept proposal' }).count()).toBe(0);
 
+    // A provisioned prompt's link opens it in the prompt library: version 1 in production.
+    const first = ids.prompts[0];
+    await created.getByRole('link', { name: first.name }).click();
+    const promptName = (await stack.http<Any>('GET', `/api/v1/prompts/${first.promptId}`, { token })).body.prompt.name;
+    await page.getByRole('heading', { level: 1, name: promptName }).waitFor();
+    await expectText(page.getByTestId('prompt-production'), 'version 1');
+    await page.goBack();
+
     // The list shows the session as ACCEPTED.
     await page.getByRole('link', { name: '← All sessions' }).click();
     await expectText(page.locator(`tr[data-session-id="${id}"]`), 'ACCEPTED');

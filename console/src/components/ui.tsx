@@ -161,3 +161,18 @@ export function ReasonForm(props: {
     </form>
   );
 }
+
+/** A table's header row; an empty name is an actions column, named for screen readers only. */
+export function TableHead(props: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {props.columns.map((c, i) => (
+          <th scope="col" key={c || `actions-${i}`}>
+            {c || <span class="sr-only">Actions</span>}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

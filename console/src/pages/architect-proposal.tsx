@@ -1,4 +1,4 @@
-import { Badge } from '../components/ui';
+import { Badge, TableHead } from '../components/ui';
 
 /** The architect's proposal (docs/API.md, "Architect sessions": the spec does not show its sections). */
 export interface Proposal {
@@ -162,14 +162,7 @@ export function ProposalView(props: { proposal: Proposal }) {
               <p>{s.description}</p>
               <div class="table-scroll">
                 <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Tool</th>
-                      <th scope="col">What it does</th>
-                      <th scope="col">Prompt</th>
-                      <th scope="col">Inputs</th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={['Tool', 'What it does', 'Prompt', 'Inputs']} />
                   <tbody>
                     {s.tools.map((t) => (
                       <tr key={t.name}>

@@ -2,7 +2,7 @@ import { type ComponentChildren, Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { ARCHITECT_OPERATIONS, type ArchitectOperation, type ArchitectRequirements, type ArchitectState } from '../../../domain/architect/session';
 import { ApiFailure, del, errorText, get, patch, post } from '../api';
-import { Badge, Field, Loading, Notice, ReasonForm, fmt, useLoad } from '../components/ui';
+import { Badge, Field, Loading, Notice, ReasonForm, TableHead, fmt, useLoad } from '../components/ui';
 import { Link, navigate } from '../router';
 import { useSession } from '../session';
 import { RequirementFields, draftOf, requirementsOf } from './architect';
@@ -406,13 +406,7 @@ function AnalysisCard(props: { analysis: Analysis }) {
           <h3>Decisions</h3>
           <div class="table-scroll">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Topic</th>
-                  <th scope="col">Choice</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Topic', 'Choice', 'Why']} />
               <tbody>
                 {a.decisions.map((d) => (
                   <tr key={d.topic}>

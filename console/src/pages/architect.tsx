@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ARCHITECT_STATES, SECURITY_LEVELS } from '../../../domain/architect/session';
 import { errorText, get, post } from '../api';
-import { Empty, Field, Loading, Notice, PageHeader, Pager, fmt, useLoad } from '../components/ui';
+import { Empty, Field, Loading, Notice, PageHeader, Pager, TableHead, fmt, useLoad } from '../components/ui';
 import { Link, navigate, usePath } from '../router';
 import { ArchitectSessionPage, type ArchitectSession, type Requirements, StateBadge } from './architect-session';
 
@@ -63,14 +63,7 @@ function ArchitectSessions() {
         {sessions.length > 0 && (
           <div class="table-scroll">
             <table data-testid="architect-sessions">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Session id</th>
-                  <th scope="col">Updated</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Title', 'Status', 'Session id', 'Updated']} />
               <tbody>
                 {sessions.map((s) => (
                   <tr key={s.id} data-session-id={s.id}>
