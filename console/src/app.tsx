@@ -12,6 +12,7 @@ import { Providers } from './pages/providers';
 import { ReviewQueue } from './pages/review';
 import { SignIn } from './pages/sign-in';
 import { Simulate } from './pages/simulate';
+import { Synthetic } from './pages/synthetic';
 import { Users } from './pages/users';
 import { Webhooks } from './pages/webhooks';
 import { Link, navigate, usePath } from './router';
@@ -36,6 +37,7 @@ const PAGES: Page[] = [
   { path: '/architect', label: 'Architect', render: () => <Architect /> },
   // Every role has a prompt library; what each sees is the api's visibility rule.
   { path: '/prompts', label: 'Prompts', render: () => <Prompts /> },
+  { path: '/synthetic', label: 'Synthetic testing', permission: 'synthetic.results.view', render: () => <Synthetic /> },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.manage', render: () => <ApiKeys /> },
   { path: '/users', label: 'Users', permission: 'users.manage', render: () => <Users /> },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <Webhooks /> },

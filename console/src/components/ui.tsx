@@ -176,3 +176,56 @@ export function TableHead(props: { columns: string[] }) {
     </thead>
   );
 }
+
+/** One figure of a totals row (ul.stats). */
+export function Stat(props: { name: string; value: string; id: string }) {
+  return (
+    <li class="stat" data-stat={props.id}>
+      <span class="stat-name">{props.name}</span>
+      <strong class="stat-value">{props.value}</strong>
+    </li>
+  );
+}
+
+export type Range = '1h' | '24h' | '7d' | '30d';
+export const RANGES: { value: Range; label: string; seconds: number }[] = [
+  { value: '1h', label: 'Last hour', seconds: 3600 },
+  { value: '24h', label: 'Last 24 hours', seconds: 86_400 },
+  { value: '7d', label: 'Last 7 days', seconds: 604_800 },
+  { value: '30d', label: 'Last 30 days', seconds: 2_592_000 },
+];
+
+/** The 1h / 24h / 7d / 30d switch of the dashboards (radio buttons, so arrow keys move between them). */
+export function RangePicker(props: { name: string; value: Range; onChange: (r: Range) => void }) {
+  return (
+    <fieldset class="segmented">
+      <legend class="sr-only">Time range</legend>
+      {RANGES.map((r) => (
+        <label key={r.value} class={props.value === r.value ? 'selected' : ''}>
+          <input type="radio" name={props.name} value={r.value} checked={props.value === r.value} onChange={() => props.onChange(r.value)} />
+          {r.value}
+          <span class="sr-only"> ({r.label})</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A labelled filter beside a heading: "All" (the empty value) and the given options. */
+export function FilterSelect(props: { id: string; label: string; value: string; options: [string, string][]; onChange: (v: string) => void; all?: string }) {
+  return (
+    <div>
+      <label for={props.id} class="inline-label">
+        {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        <option value={props.all ?? ''}>All</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

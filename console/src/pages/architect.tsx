@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ARCHITECT_STATES, SECURITY_LEVELS } from '../../../domain/architect/session';
 import { errorText, get, post } from '../api';
-import { Empty, Field, Loading, Notice, PageHeader, Pager, TableHead, fmt, useLoad } from '../components/ui';
+import { Empty, Field, FilterSelect, Loading, Notice, PageHeader, Pager, TableHead, fmt, useLoad } from '../components/ui';
 import { Link, navigate, usePath } from '../router';
 import { ArchitectSessionPage, type ArchitectSession, type Requirements, StateBadge } from './architect-session';
 
@@ -36,26 +36,17 @@ function ArchitectSessions() {
       <section class="card" aria-labelledby="sessions-title">
         <div class="page-header">
           <h2 id="sessions-title">Sessions</h2>
-          <div>
-            <label for="session-status" class="inline-label">
-              Status
-            </label>
-            <select
-              id="session-status"
-              value={status}
-              onChange={(e) => {
-                setStatus(e.currentTarget.value);
-                setOffset(0);
-              }}
-            >
-              <option value="ALL">All</option>
-              {ARCHITECT_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="session-status"
+            label="Status"
+            all="ALL"
+            value={status}
+            options={ARCHITECT_STATES.map((x) => [x, x])}
+            onChange={(v) => {
+              setStatus(v);
+              setOffset(0);
+            }}
+          />
         </div>
         {list.error && <Notice kind="error">{list.error}</Notice>}
         {!list.data && list.loading && <Loading />}
