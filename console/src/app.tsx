@@ -11,6 +11,7 @@ import { Prompts } from './pages/prompts';
 import { Providers } from './pages/providers';
 import { ReviewQueue } from './pages/review';
 import { SignIn } from './pages/sign-in';
+import { Security } from './pages/security';
 import { Simulate } from './pages/simulate';
 import { Synthetic } from './pages/synthetic';
 import { Users } from './pages/users';
@@ -38,6 +39,7 @@ const PAGES: Page[] = [
   // Every role has a prompt library; what each sees is the api's visibility rule.
   { path: '/prompts', label: 'Prompts', render: () => <Prompts /> },
   { path: '/synthetic', label: 'Synthetic testing', permission: 'synthetic.results.view', render: () => <Synthetic /> },
+  { path: '/security', label: 'Security', permission: 'routing.policies.view', render: () => <Security /> },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.manage', render: () => <ApiKeys /> },
   { path: '/users', label: 'Users', permission: 'users.manage', render: () => <Users /> },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <Webhooks /> },

@@ -229,3 +229,24 @@ export function FilterSelect(props: { id: string; label: string; value: string; 
     </div>
   );
 }
+
+export type Message = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * A page's message line and `act(text, action)`: runs the action, then says `text` (or the api's
+ * error) and reloads what the page shows.
+ */
+export function useAct(reload: () => Promise<unknown>) {
+  const [message, setMessage] = useState<Message>(null);
+  const act = async (text: string, action: () => Promise<unknown>) => {
+    setMessage(null);
+    try {
+      await action();
+      setMessage({ kind: 'success', text });
+      await reload();
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err) });
+    }
+  };
+  return { message, setMessage, act };
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { PROTECTIVE_PROMPT_TYPES } from '../../../domain/security/protective-prompts';
 import { del, errorText, get, patch, post } from '../api';
-import { Badge, Empty, Field, FilterSelect, Loading, Notice, TableHead, fmt, useLoad } from '../components/ui';
+import { Badge, Empty, Field, FilterSelect, Loading, Notice, TableHead, fmt, useAct, useLoad } from '../components/ui';
 import { useSession } from '../session';
 
 export interface SyntheticPrompt {
@@ -57,8 +58,6 @@ interface Named {
   name: string;
 }
 
-/** Built-in protective prompt types a SUPER_ADMIN may name on a schedule (stored ones are named by id). */
-const PROTECTIVE_TYPES = ['STANDARD_INJECTION_GUARD', 'ROLE_BOUNDARY_ENFORCER', 'DATA_EXFILTRATION_BLOCKER'];
 /** The probe log refreshes itself this often while the page is open (runs land within seconds). */
 export const LOG_POLL_MS = 5000;
 
@@ -81,21 +80,11 @@ export function Schedules(props: {
   const schedules = props.schedules;
   const providers = useLoad(() => get<{ providers: (Named & { type: string; isActive: boolean })[] }>('/api/v1/providers'));
   const groups = useLoad(() => get<{ groups: Named[] }>('/api/v1/provider-groups'));
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { message, setMessage, act } = useAct(props.reload);
   const promptName = new Map(props.prompts.map((p) => [p.id, p.name]));
   const targetName = new Map([...(providers.data?.providers ?? []), ...(groups.data?.groups ?? [])].map((x) => [x.id, x.name]));
   const list = schedules.data?.schedules ?? [];
 
-  async function act(text: string, action: () => Promise<unknown>) {
-    setMessage(null);
-    try {
-      await action();
-      setMessage({ kind: 'success', text });
-      await props.reload();
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorText(err) });
-    }
-  }
 
   return (
     <section class="card" aria-labelledby="schedules-title">
@@ -321,7 +310,7 @@ function NewSchedule(props: { prompts: SyntheticPrompt[]; providers: (Named & { 
         <Field label="Protective prompt (SUPER_ADMIN)" id="sched-protective">
           <select id="sched-protective" value={f.protective} onChange={set('protective')}>
             <option value="">none</option>
-            {PROTECTIVE_TYPES.map((t) => (
+            {PROTECTIVE_PROMPT_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>
