@@ -14,6 +14,7 @@ import { SignIn } from './pages/sign-in';
 import { Security } from './pages/security';
 import { Simulate } from './pages/simulate';
 import { Synthetic } from './pages/synthetic';
+import { USAGE_ROLES, UsagePage } from './pages/usage';
 import { Users } from './pages/users';
 import { Webhooks } from './pages/webhooks';
 import { Link, navigate, usePath } from './router';
@@ -25,6 +26,8 @@ interface Page {
   label: string;
   /** Shown only to roles with this permission; the api refuses the calls anyway. */
   permission?: string;
+  /** Shown only to these roles, where the api checks roles rather than a permission (usage). */
+  roles?: readonly string[];
   render: () => preact.JSX.Element;
 }
 
@@ -40,6 +43,7 @@ const PAGES: Page[] = [
   { path: '/prompts', label: 'Prompts', render: () => <Prompts /> },
   { path: '/synthetic', label: 'Synthetic testing', permission: 'synthetic.results.view', render: () => <Synthetic /> },
   { path: '/security', label: 'Security', permission: 'routing.policies.view', render: () => <Security /> },
+  { path: '/usage', label: 'Usage', roles: USAGE_ROLES, render: () => <UsagePage /> },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.manage', render: () => <ApiKeys /> },
   { path: '/users', label: 'Users', permission: 'users.manage', render: () => <Users /> },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <Webhooks /> },
@@ -113,7 +117,7 @@ export function App() {
       />
     );
   }
-  const visible = PAGES.filter((p) => !p.permission || session.can(p.permission));
+  const visible = PAGES.filter((p) => (!p.permission || session.can(p.permission)) && (!p.roles || p.roles.includes(me.role ?? '')));
   const page = visible.find((p) => path === p.path || path.startsWith(`${p.path}/`));
   const hidden = !page && PAGES.some((p) => path === p.path || path.startsWith(`${p.path}/`));
   return (

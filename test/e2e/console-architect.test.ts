@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 import { addSimulatorProvider, until } from '../support/synthetic';
-import { browserReady, describeWithBrowser, expectText, launchBrowser, screenshot, signIn, watchErrors } from './console-support';
+import { browserReady, signedInPage, describeWithBrowser, expectText, launchBrowser, screenshot } from './console-support';
 
 /**
  * The console's Architect page in a real browser against the real stack (a Temporal worker runs
@@ -24,7 +24,6 @@ let token: string;
 let invalid: TestCompany;
 let invalidToken: string;
 let browser: Browser;
-let ctx: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
@@ -65,11 +64,8 @@ beforeAll(async () => {
   await addSimulatorProvider(stack, invalid, { name: 'architect-openai', type: 'OPENAI', apiKey: 'sim;architect=invalid-proposal;id=console-arch-invalid', isDefault: true });
   invalidToken = await stack.login(invalid.adminEmail, invalid.adminPassword);
   browser = await launchBrowser();
-  ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  page = await ctx.newPage();
   // 422 and 503 are answers these tests ask for, as are the 404s of another company's session.
-  watchErrors(page, errors, /40[134]|422|503/);
-  await signIn(page, stack.url, company.adminEmail, company.adminPassword);
+  ({ page } = await signedInPage(browser, stack.url, { email: company.adminEmail, password: company.adminPassword }, errors, /40[134]|422|503/));
 });
 
 afterAll(async () => {
@@ -208,10 +204,7 @@ describeIf('the console: Architect', () => {
 
   it('a proposal that fails validation (422) lists each issue where it is, and the session is back at the questions; another company sees nothing', async () => {
     const id = await sessionVia(invalidToken, 'Desk with a weak proposal', 'GENERATING');
-    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await other.newPage();
-    watchErrors(p, errors, /40[134]|422|503/);
-    await signIn(p, stack.url, invalid.adminEmail, invalid.adminPassword);
+    const { context: other, page: p } = await signedInPage(browser, stack.url, { email: invalid.adminEmail, password: invalid.adminPassword }, errors, /40[134]|422|503/);
     await p.goto(`${stack.url}/console/architect/${id}`);
     await p.getByRole('button', { name: 'Generate proposal' }).click();
     const problem = p.getByTestId('architect-problem');

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
-import { browserReady, describeWithBrowser, expectText, launchBrowser, present, screenshot, signIn, watchErrors } from './console-support';
+import { browserReady, signedInPage, describeWithBrowser, expectText, launchBrowser, present, screenshot } from './console-support';
 
 /**
  * The console's prompt library in a real browser against the real stack (test runs are Temporal
@@ -21,7 +21,6 @@ let company: TestCompany;
 let token: string;
 let member: { email: string; password: string; token: string };
 let browser: Browser;
-let ctx: BrowserContext;
 let page: Page;
 let haiku: Any;
 const errors: string[] = [];
@@ -51,11 +50,8 @@ beforeAll(async () => {
   await createPrompt(member.token, { name: 'Member scratch', userPrompt: 'Translate {{text}} into German', visibility: 'PRIVATE' });
 
   browser = await launchBrowser();
-  ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  page = await ctx.newPage();
   // 400: the refused expectation pattern this test sends on purpose.
-  watchErrors(page, errors, /40[013]/);
-  await signIn(page, stack.url, company.adminEmail, company.adminPassword);
+  ({ page } = await signedInPage(browser, stack.url, { email: company.adminEmail, password: company.adminPassword }, errors, /40[013]/));
 });
 
 afterAll(async () => {
@@ -148,10 +144,7 @@ describeWithBrowserOrSkip('the console: prompt library', () => {
   });
 
   it('a MEMBER reads shared prompts but not others’ private ones, and is not offered the production label (the API refuses it too)', async () => {
-    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await other.newPage();
-    watchErrors(p, errors, /40[134]/);
-    await signIn(p, stack.url, member.email, member.password);
+    const { context: other, page: p } = await signedInPage(browser, stack.url, member, errors, /40[134]/);
     await p.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Prompts' }).click();
     const list = p.getByTestId('prompt-list');
     await present(list.getByRole('link', { name: 'Haiku about a city' }));

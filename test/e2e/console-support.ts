@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CONSOLE_DIST_DIR } from '../../api/console-static';
 
 /**
@@ -88,4 +88,19 @@ export async function screenshot(p: Page, name: string, opts: { fullPage?: boole
   if (!process.env.CONSOLE_SCREENSHOTS) return;
   mkdirSync(path.join(ROOT, 'docs/images'), { recursive: true });
   await p.screenshot({ path: path.join(ROOT, 'docs/images', name), fullPage: opts.fullPage ?? false });
+}
+
+/** A page of its own browser context (light, 1280 × 900), signed in; console errors collected into `errors`. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  user: { email: string; password: string },
+  errors: string[],
+  expectedStatus?: RegExp,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  watchErrors(page, errors, expectedStatus);
+  await signIn(page, baseUrl, user.email, user.password);
+  return { context, page };
 }

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { syntheticScheduleId } from '../../temporal/workflow-ids';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 import { until } from '../support/synthetic';
-import { browserReady, chartData, describeWithBrowser, expectText, launchBrowser, present, screenshot, signIn, watchErrors } from './console-support';
+import { browserReady, signedInPage, chartData, describeWithBrowser, expectText, launchBrowser, present, screenshot } from './console-support';
 
 /**
  * The console's synthetic testing page in a real browser against the real stack: schedules are
@@ -21,7 +21,6 @@ let stack: Stack;
 let company: TestCompany;
 let token: string;
 let browser: Browser;
-let ctx: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
@@ -35,10 +34,7 @@ beforeAll(async () => {
   company = await stack.createCompany({ name: 'Synthetic Console Co' });
   token = await stack.login(company.adminEmail, company.adminPassword);
   browser = await launchBrowser();
-  ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  page = await ctx.newPage();
-  watchErrors(page, errors);
-  await signIn(page, stack.url, company.adminEmail, company.adminPassword);
+  ({ page } = await signedInPage(browser, stack.url, { email: company.adminEmail, password: company.adminPassword }, errors));
 });
 
 afterAll(async () => {
@@ -170,10 +166,7 @@ describeIf('the console: synthetic testing', () => {
 
   it('a SYNTHETIC_OPERATOR runs tests but is not offered the starter library; a MEMBER does not see the page (the API refuses both)', async () => {
     const operator = await stack.addUser(company.companyId, 'SYNTHETIC_OPERATOR');
-    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await other.newPage();
-    watchErrors(p, errors);
-    await signIn(p, stack.url, operator.email, operator.password);
+    const { context: other, page: p } = await signedInPage(browser, stack.url, operator, errors);
     await p.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Synthetic testing' }).click();
     const schedules = p.getByTestId('schedules');
     await present(schedules.getByRole('button', { name: 'Run now' }));
@@ -186,10 +179,7 @@ describeIf('the console: synthetic testing', () => {
     await other.close();
 
     const member = await stack.addUser(company.companyId, 'MEMBER');
-    const m = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const mp = await m.newPage();
-    watchErrors(mp, errors);
-    await signIn(mp, stack.url, member.email, member.password);
+    const { context: m, page: mp } = await signedInPage(browser, stack.url, member, errors);
     expect(await mp.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Synthetic testing' }).count()).toBe(0);
     await mp.goto(`${stack.url}/console/synthetic`);
     await mp.getByTestId('not-permitted').waitFor();
