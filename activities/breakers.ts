@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 import type { BreakerState } from '../domain/routing/circuit-breaker';
 import { trustScore } from '../domain/routing/provider-health';
-import { type AttemptCount, attemptStats, attemptStatsByKey } from '../domain/routing/window-stats';
+import { type MarkedAttemptCount, attemptStats, attemptStatsByKey } from '../domain/routing/window-stats';
 
 /** Rollup retention when the schedule does not say (schedules created before the rollups existed). */
 const DEFAULT_ROLLUP_RETENTION_MINUTES = 2 * 24 * 60;
@@ -90,8 +90,9 @@ export function createBreakerActivities({ db }: { db: Db }) {
 
     /**
      * One health snapshot per active provider, measured from the provider attempts recorded in
-     * executions over the last windowSeconds (every attempt counts, fallbacks included; a 400 counts
-     * neither way, as for the breaker), read from the per-minute attempt rollups (the window starts
+     * executions over the last windowSeconds (every attempt counts, fallbacks and synthetic probes
+     * included, the probes' share kept in synthetic_samples/failures; a 400 counts neither way, as
+     * for the breaker), read from the per-minute attempt rollups (the window starts
      * at the minute of now − windowSeconds). Snapshots older than retentionDays are deleted, and
      * so are rollups no window reads any more (rollupRetentionMinutes, taskRollupRetentionDays).
      */
@@ -107,18 +108,24 @@ export function createBreakerActivities({ db }: { db: Db }) {
              from providers p left join provider_breakers b on b.provider_id = p.id
             where p.is_active`,
         ),
-        db.raw<{ rows: Array<AttemptCount & { provider_id: string }> }>(
-          `select r.provider_id, r.ok, r.latency_ms as "latencyMs", sum(r.attempts)::int as attempts
+        db.raw<{ rows: Array<MarkedAttemptCount & { provider_id: string }> }>(
+          `select r.provider_id, r.synthetic, r.ok, r.latency_ms as "latencyMs", sum(r.attempts)::int as attempts
              from routing_attempt_rollups r
             where r.minute >= date_trunc('minute', now() - make_interval(secs => ?))
               and r.company_id in (select company_id from providers where is_active)
-            group by 1, 2, 3`,
+            group by 1, 2, 3, 4`,
           [input.windowSeconds],
         ),
       ]);
+      // Probes count in full: they exist to measure provider health (see DEFAULT_SYNTHETIC_WEIGHT for routing's weighing).
       const byProvider = attemptStatsByKey(counts, (c) => c.provider_id);
+      const probesByProvider = attemptStatsByKey(
+        counts.filter((c) => c.synthetic),
+        (c) => c.provider_id,
+      );
       const snapshots = providers.map((p) => {
         const stats = byProvider.get(p.provider_id) ?? attemptStats([]);
+        const probes = probesByProvider.get(p.provider_id);
         return {
           company_id: p.company_id,
           provider_id: p.provider_id,
@@ -130,6 +137,8 @@ export function createBreakerActivities({ db }: { db: Db }) {
           p95_latency_ms: stats.p95LatencyMs,
           breaker_state: p.breaker_state,
           trust_score: trustScore({ samples: stats.samples, failures: stats.failures, p95LatencyMs: stats.p95LatencyMs, breakerState: p.breaker_state }),
+          synthetic_samples: probes?.samples ?? 0,
+          synthetic_failures: probes?.failures ?? 0,
         };
       });
       await db.transaction(async (trx) => {

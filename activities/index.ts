@@ -15,6 +15,7 @@ import { type PromptCaseExecutor, createPromptTestActivities } from './prompt-te
 import { createChainActivities } from './chain-steps';
 import { type SyntheticProbeExecutor, createSyntheticActivities } from './synthetic/runs';
 import { createSyntheticArchivalActivities } from './synthetic/archival';
+import { type ArchitectUseCases, createArchitectActivities } from './architect';
 
 /**
  * What activities may use. Built once per worker process; activities get it through their
@@ -46,6 +47,8 @@ export interface ActivityUseCases {
   promptCases: PromptCaseExecutor;
   /** Synthetic probes through the gateway path (services/synthetic/probe.ts). */
   syntheticProbes?: SyntheticProbeExecutor;
+  /** Architect sessions: model calls through the gateway path, the policy validator, provisioning (services/architect). */
+  architect?: ArchitectUseCases;
 }
 
 /** Every activity the worker registers, built over its dependencies. */
@@ -64,6 +67,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSyntheticActivities({ db: deps.db, probes: deps.useCases.syntheticProbes }),
     // Archive exports go under the data directory (GATEHOUSE_DATA_DIR, default .data, as npm start uses).
     ...createSyntheticArchivalActivities({ db: deps.db, dataDir: process.env.GATEHOUSE_DATA_DIR ?? '.data' }),
+    ...createArchitectActivities({ db: deps.db, architect: deps.useCases.architect }),
   };
 }
 

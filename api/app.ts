@@ -47,6 +47,7 @@ import { complianceRoutes } from './routes/compliance';
 import { onboardingRoutes } from './routes/onboarding';
 import { performanceMeterRoutes } from './routes/performance-meter';
 import { advisorySubscriptionRoutes } from './routes/advisory-subscriptions';
+import { architectRoutes } from './routes/architect';
 
 declare module 'koa' {
   interface DefaultContext {
@@ -108,6 +109,7 @@ export function createApp(container: Container, opts: AppOptions = {}): Koa {
     ...syntheticScheduleRoutes,
     ...syntheticAnalyticsRoutes,
     ...syntheticArchivalRoutes,
+    ...architectRoutes,
     ...(opts.extraRoutes ?? []),
   ]);
   mountOpenAiRoutes(router, registry);

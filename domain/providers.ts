@@ -8,6 +8,14 @@ export const PROVIDER_TYPES = ['OPENAI', 'ANTHROPIC', 'GOOGLE', 'DEEPSEEK', 'CUS
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 export const providerTypeSchema = z.enum(PROVIDER_TYPES);
 
+/** Where each provider type's SDK sends requests when the provider has no baseUrl of its own. */
+export const DEFAULT_PROVIDER_ENDPOINTS: Readonly<Record<string, string>> = {
+  OPENAI: 'https://api.openai.com/v1',
+  ANTHROPIC: 'https://api.anthropic.com',
+  GOOGLE: 'https://generativelanguage.googleapis.com',
+  DEEPSEEK: 'https://api.deepseek.com',
+};
+
 export interface ChatMessage {
   role: 'user' | 'assistant' | 'system' | 'tool';
   content: string;

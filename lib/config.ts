@@ -68,6 +68,15 @@ const configSchema = z.object({
   MCP_CHAIN_WAIT_MS: numberFrom(120_000),
   // Heartbeat timeout of a chain step's activity: a lost worker's step is retried after this.
   MCP_CHAIN_STEP_HEARTBEAT_MS: numberFrom(10_000),
+  // --- Architect sessions (issue 17): durations are the workflow's inputs, so tests run in seconds ---
+  // Longest model step (one or two model calls and the row write) and its heartbeat timeout (a lost worker's step runs again after it).
+  ARCHITECT_MODEL_STEP_TIMEOUT_SECONDS: numberFrom(300),
+  ARCHITECT_STEP_HEARTBEAT_MS: numberFrom(10_000),
+  // Attempts of a failing model step (after the gateway's own fallbacks) and of the provisioning transaction.
+  ARCHITECT_MODEL_ATTEMPTS: numberFrom(3),
+  ARCHITECT_PROVISION_ATTEMPTS: numberFrom(3),
+  // A session's workflow ends after this long without a call; the next call starts it again from its row.
+  ARCHITECT_IDLE_HOURS: numberFrom(168),
   // --- Batch jobs (spec document 1, Limits; the names are the spec's) ---
   BATCH_MAX_ITEMS: numberFrom(50_000),
   BATCH_MAX_FILE_SIZE_MB: numberFrom(100),
@@ -186,6 +195,11 @@ const configSchema = z.object({
   // --- Document parsing (services/parsing) ---
   // The entitlement's maxPages: pages of a PDF parsed (the rest is left out, metrics.truncated).
   PARSING_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(300),
+
+  // --- Synthetic testing (services/synthetic): per-company requests a minute (rate-limit.ts) ---
+  SYNTHETIC_RUN_NOW_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SYNTHETIC_ANALYTICS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  SYNTHETIC_ARCHIVAL_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

@@ -11,8 +11,10 @@ import { z } from 'zod';
  * - SANITIZER_API_TOKEN: the spec leaves authentication open. Every /api/v1 route needs
  *   `Authorization: Bearer <token>`; the api's gateway sends it. Required when NODE_ENV=production;
  *   when unset in development and test the routes are open (logged at start).
- * - The entity-model switch exists in the spec for a downloaded NER model. Gatehouse ships no model
- *   weights: the settings are accepted and reported, detection is lexicon and rule based.
+ * - The entity-model switch (off by default): ENTITY_MODEL_NAME is the directory of a local ONNX
+ *   token-classification model (services/sanitizer/entity-model.ts; layout in docs/OPERATIONS.md),
+ *   required when ENTITY_MODEL_ENABLED is on. Its findings scoring at least ENTITY_MODEL_THRESHOLD
+ *   join the rule findings; it is released after ENTITY_MODEL_IDLE_UNLOAD_SECONDS unused.
  */
 const numberFrom = (fallback: number) => z.coerce.number().finite().default(fallback);
 const boolFrom = (fallback: boolean) =>
@@ -47,8 +49,8 @@ const schema = z.object({
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   ENTITY_MODEL_ENABLED: boolFrom(false),
   ENTITY_MODEL_NAME: z.string().optional(),
-  ENTITY_MODEL_THRESHOLD: numberFrom(0.5),
-  ENTITY_MODEL_IDLE_UNLOAD_SECONDS: numberFrom(300),
+  ENTITY_MODEL_THRESHOLD: numberFrom(0.5).pipe(z.number().min(0).max(1, 'ENTITY_MODEL_THRESHOLD is a score between 0 and 1')),
+  ENTITY_MODEL_IDLE_UNLOAD_SECONDS: numberFrom(300).pipe(z.number().positive('ENTITY_MODEL_IDLE_UNLOAD_SECONDS must be more than 0')),
   SANITIZER_API_TOKEN: z.string().min(16, 'SANITIZER_API_TOKEN must be at least 16 characters').optional(),
   // Protected handoff: earlier master keys (base64, comma-separated) whose surrogate keys still unwrap
   // scope secrets and handoff mappings made under them, until every scope is rotated off them.
@@ -69,6 +71,9 @@ export function loadSanitizerConfig(env: NodeJS.ProcessEnv = process.env): Sanit
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid sanitizer configuration:\n${lines}`);
+  }
+  if (parsed.data.ENTITY_MODEL_ENABLED && !parsed.data.ENTITY_MODEL_NAME?.trim()) {
+    throw new Error('Invalid sanitizer configuration:\n  ENTITY_MODEL_NAME: required when ENTITY_MODEL_ENABLED is on (the directory of the model)');
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.SANITIZER_API_TOKEN) {
     throw new Error('SANITIZER_API_TOKEN must be set in production');

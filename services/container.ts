@@ -41,6 +41,9 @@ import { ShieldSettingsService } from './shield/settings';
 import { CustomDocumentService } from './custom-documents/documents';
 import { DocumentTypeService } from './custom-documents/types';
 import { ProjectService } from './projects/projects';
+import { ArchitectService } from './architect/sessions';
+import { architectUseCases } from './architect/use-cases';
+import type { ArchitectUseCases } from '../activities/architect';
 import { RepositoryService } from './projects/repositories';
 import { TeamService } from './projects/teams';
 import { ChatTestImport } from './chat-test/import';
@@ -53,6 +56,8 @@ import { SyntheticScheduleService } from './synthetic/schedules';
 import { SyntheticExecutionService } from './synthetic/executions';
 import { SyntheticAnalyticsService } from './synthetic/analytics';
 import { SyntheticArchivalService } from './synthetic/archival';
+import { SyntheticArchivalSettingsService } from './synthetic/archival-settings';
+import { SyntheticRateLimit } from './synthetic/rate-limit';
 import type { GatewayDeps } from './gateway/plan';
 import { PromptService } from './prompts/prompts';
 import { TestRunService } from './prompts/test-runs';
@@ -144,6 +149,10 @@ export interface Services {
   syntheticArchival: SyntheticArchivalService;
   /** Synthetic probes through the gateway's attempt loop, breakers and recorder (the worker's activities use it). */
   syntheticProbe: GatewaySyntheticProbe;
+  /** A company's automatic archival: settings and the Temporal Schedule synthetic-archival:<companyId>. */
+  syntheticArchivalSettings: SyntheticArchivalSettingsService;
+  /** Per-company limits on run now, analytics and archival (429 RATE_LIMITED). */
+  syntheticRateLimit: SyntheticRateLimit;
   projects: ProjectService;
   repositories: RepositoryService;
   teams: TeamService;
@@ -176,6 +185,10 @@ export interface Services {
   onboarding: OnboardingService;
   budgets: BudgetService;
   performanceMeter: PerformanceMeter;
+  // Architect sessions (issue 17)
+  architect: ArchitectService;
+  /** What the worker's architect activities run: model calls through the gateway path, the policy validator, provisioning. */
+  architectUseCases: ArchitectUseCases;
 }
 
 export interface Container extends Infrastructure {
@@ -292,7 +305,9 @@ export function createContainer(infra: Infrastructure): Container {
     budgets,
   };
   const gateway = new GatewayService(gatewayDeps);
-  const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const projects = new ProjectService({ db, audit });
+  const syntheticArchivalSettings = new SyntheticArchivalSettingsService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const syntheticSchedules = new SyntheticScheduleService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, archival: syntheticArchivalSettings });
   // Batch jobs route through the routing engine (issue 4): the same rules at POST and in the worker.
   const batch = new BatchService({ db, config, temporal, providers, secretBox, logger, router: new BatchRouter({ routing, providers }) });
   // Protected handoff: the sanitizer does the document work; a longer timeout (13 MB of files, PDFs).
@@ -362,7 +377,9 @@ export function createContainer(infra: Infrastructure): Container {
     syntheticAnalytics: new SyntheticAnalyticsService({ db }),
     syntheticArchival: new SyntheticArchivalService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
-    projects: new ProjectService({ db, audit }),
+    syntheticArchivalSettings,
+    syntheticRateLimit: new SyntheticRateLimit({ limiter: advisoryLimiter, config }),
+    projects,
     repositories: new RepositoryService({ db, audit }),
     teams: new TeamService({ db, audit }),
     documentTypes,
@@ -389,6 +406,22 @@ export function createContainer(infra: Infrastructure): Container {
     onboarding: new OnboardingService({ db, audit, routingPolicies, budgets }),
     budgets,
     performanceMeter: new PerformanceMeter({ db }),
+    architect: new ArchitectService({
+      db,
+      temporal,
+      audit,
+      projects,
+      routingPolicies,
+      logger,
+      timings: {
+        modelStepTimeoutMs: config.ARCHITECT_MODEL_STEP_TIMEOUT_SECONDS * 1000,
+        heartbeatMs: config.ARCHITECT_STEP_HEARTBEAT_MS,
+        modelAttempts: config.ARCHITECT_MODEL_ATTEMPTS,
+        provisionAttempts: config.ARCHITECT_PROVISION_ATTEMPTS,
+        idleMs: config.ARCHITECT_IDLE_HOURS * 3_600_000,
+      },
+    }),
+    architectUseCases: architectUseCases({ db, gateway, audit, providers, webhooks, routingPolicies }),
   };
   return {
     ...infra,

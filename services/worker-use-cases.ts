@@ -33,6 +33,7 @@ export function createWorkerUseCases(deps: { db: Db; config: Config; secretBox: 
     applyDataRetention: () => applyDataRetention(db),
     syntheticProbes: services.services.syntheticProbe,
     promptCases: new GatewayCaseExecutor({ db: services.db, gateway: services.services.gateway, providers: services.services.providers }),
+    architect: services.services.architectUseCases,
     close: async () => {
       await temporal.close();
       await services.close();

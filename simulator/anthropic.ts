@@ -132,7 +132,7 @@ export function createMessage(req: SimRequest): SimResponse {
   }
   if (body.stream === true) throw new SimHttpError(400, 'stream: streaming is not supported by the simulator');
   const model = req.modelOverride ?? requested;
-  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars, refuse: req.behaviour.refuse });
+  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars, refuse: req.behaviour.refuse, architect: req.behaviour.architect });
   return {
     status: 200,
     body: {

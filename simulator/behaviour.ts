@@ -1,3 +1,4 @@
+import { ARCHITECT_FAULTS, type ArchitectFault } from './architect';
 import { SimHttpError } from './types';
 
 /**
@@ -49,6 +50,8 @@ export interface Behaviour {
   itemFailRate: number;
   /** The HTTP status of a failing item's error line: 429, 500, 400... */
   itemFailStatus: number;
+  /** `architect=<fault>`: architect requests get a malformed or invalid answer (simulator/architect.ts). */
+  architect: ArchitectFault | undefined;
 }
 
 export type Outcome =
@@ -80,6 +83,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   itemFailTimes: undefined,
   itemFailRate: 0,
   itemFailStatus: 500,
+  architect: undefined,
 });
 
 function invalid(name: string, value: string, expected: string): never {
@@ -177,6 +181,10 @@ export function parseBehaviour(apiKey: string): Behaviour {
         b.itemFailStatus = status;
         break;
       }
+      case 'architect':
+        if (!(ARCHITECT_FAULTS as readonly string[]).includes(value)) invalid(name, value, ARCHITECT_FAULTS.join(' or '));
+        b.architect = value as ArchitectFault;
+        break;
       default:
         // a label: ignored
         break;

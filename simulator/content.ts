@@ -11,6 +11,8 @@
  * The last user text is clipped to MAX_USER_ECHO characters (start and end kept) unless the key
  * sets `echo=full` or `echo=<n>` (SimulationOptions.userEchoMax).
  */
+import { type ArchitectFault, architectAnswer } from './architect';
+
 export interface ConversationDigest {
   model: string;
   /** All system text, joined with a blank line ('' when none). */
@@ -31,6 +33,8 @@ export interface SimulationOptions {
   userEchoMax?: number;
   /** Answer with a fixed refusal instead of the echo (key setting `persona=refuse`). */
   refuse?: boolean;
+  /** A fault for architect requests (key setting `architect=`, simulator/architect.ts). */
+  architect?: ArchitectFault;
 }
 
 export const SIMULATED_REFUSAL = "I'm sorry, but I can't help with that request.";
@@ -60,6 +64,9 @@ function clip(text: string, max: number): string {
 }
 
 export function simulateCompletion(d: ConversationDigest, opts: SimulationOptions = {}): SimulatedCompletion {
+  // Architect requests (a marker in the system prompt) get JSON of the asked shape instead of the echo.
+  const architect = architectAnswer(d.system, d.lastUserText, opts.architect);
+  if (architect !== null) return { text: architect, promptTokens: estimateTokens(d.inputChars), completionTokens: estimateTokens(architect.length), truncated: false };
   let text = `[sim:${d.model}]`;
   if (opts.refuse) text += ` ${SIMULATED_REFUSAL}`;
   else if (d.system !== '') text += ` [system:${clip(d.system, MAX_SYSTEM_ECHO)}]`;

@@ -185,7 +185,7 @@ function streamGenerateContent(req: SimRequest): SimResponse {
 function generateContent(req: SimRequest): SimResponse {
   const body = requireObject(req.body);
   const model = req.modelOverride ?? req.params.model;
-  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars, refuse: req.behaviour.refuse });
+  const out = simulateCompletion(digest(body, model), { userEchoMax: req.behaviour.echoMaxChars, refuse: req.behaviour.refuse, architect: req.behaviour.architect });
   const call = functionCallFor(body);
   if (call) out.completionTokens = Math.ceil(JSON.stringify(call).length / 4);
   return {

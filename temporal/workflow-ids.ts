@@ -29,3 +29,8 @@ export const chainWorkflowId = (runId: string) => `chain:${runId}`;
 export const syntheticScheduleId = (scheduleId: string) => `synthetic:${scheduleId}`;
 export const syntheticRunWorkflowId = (scheduleId: string) => `synthetic-run:${scheduleId}`;
 export const syntheticArchiveWorkflowId = (archiveId: string) => `synthetic-archive:${archiveId}`;
+/** A company's automatic synthetic archival: its Temporal Schedule and the workflow id of its runs. */
+export const syntheticArchivalScheduleId = (companyId: string) => `synthetic-archival:${companyId}`;
+export const syntheticArchivalRunWorkflowId = (companyId: string) => `synthetic-archival-run:${companyId}`;
+/** One architect session's state machine (the session's database id). */
+export const architectWorkflowId = (sessionDbId: string) => `architect:${sessionDbId}`;

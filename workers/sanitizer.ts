@@ -10,6 +10,15 @@ import { listenUntilStopped, runAsProcess } from './http-process';
  */
 export async function startSanitizer(config: SanitizerConfig = loadSanitizerConfig()): Promise<{ server: Server; stop: () => Promise<void> }> {
   const container = createSanitizerContainer(config);
+  // The entity-model switch on: a model that cannot load stops the start here, with the reason.
+  if (container.entityModel) {
+    try {
+      await container.entityModel.verify();
+    } catch (err) {
+      await container.close();
+      throw err;
+    }
+  }
   const started = await listenUntilStopped(createSanitizerApp(container).callback(), config.PORT, config.HOST, () => container.close());
   if (!config.SANITIZER_API_TOKEN) container.logger.warn('SANITIZER_API_TOKEN is not set: the sanitizer endpoints accept any caller');
   container.logger.info({ port: config.PORT }, `Gatehouse sanitizer listening on http://${config.HOST}:${config.PORT}`);

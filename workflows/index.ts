@@ -11,4 +11,5 @@ export { handoffRetentionWorkflow, shieldLeaverSweepWorkflow } from './shield-ha
 export { promptTestWorkflow } from './prompt-test';
 export { chainWorkflow } from './chain';
 export { syntheticRunWorkflow } from './synthetic';
-export { syntheticArchiveWorkflow } from './synthetic-archival';
+export { syntheticArchiveWorkflow, syntheticScheduledArchiveWorkflow } from './synthetic-archival';
+export { architectSessionWorkflow } from './architect';

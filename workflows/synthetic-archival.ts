@@ -1,5 +1,8 @@
-import { proxyActivities } from '@temporalio/workflow';
-import type { ArchiveSelection, SyntheticArchivalActivities } from '../activities/synthetic/archival';
+import { executeChild, proxyActivities } from '@temporalio/workflow';
+import type { SyntheticArchivalActivities, SyntheticArchiveInput } from '../activities/synthetic/archival';
+import { syntheticArchiveWorkflowId } from '../temporal/workflow-ids';
+
+export type { SyntheticArchiveInput };
 
 /**
  * One synthetic archive run (`synthetic-archive:<archiveId>`): export first when asked, then
@@ -7,14 +10,6 @@ import type { ArchiveSelection, SyntheticArchivalActivities } from '../activitie
  * (activities/synthetic/archival.ts), so a worker lost mid-run resumes without losing or
  * double-counting an entry. The chunk size is an input so tests can make many small chunks.
  */
-export interface SyntheticArchiveInput {
-  archiveId: string;
-  selection: ArchiveSelection;
-  exportFirst: boolean;
-  includeFullResponse: boolean;
-  chunkSize: number;
-}
-
 const acts = proxyActivities<SyntheticArchivalActivities>({
   startToCloseTimeout: '5 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
@@ -38,4 +33,27 @@ export async function syntheticArchiveWorkflow(input: SyntheticArchiveInput): Pr
     chunks++;
   }
   return { deletedCount, exportFile, chunks };
+}
+
+/**
+ * A company's automatic archival, run by its Temporal Schedule `synthetic-archival:<companyId>`
+ * (services/synthetic/archival-settings.ts): the settings are read as they are at run time (so a
+ * change applies to the next run without touching the schedule's action), then each run (archive,
+ * then enforceLimit when enabled) is a child `synthetic-archive:<archiveId>`, the same workflow as
+ * POST /api/v1/synthetic/archival, with its chunked, crash-safe aggregate-and-delete.
+ */
+export interface SyntheticScheduledArchiveInput {
+  companyId: string;
+}
+
+export async function syntheticScheduledArchiveWorkflow(input: SyntheticScheduledArchiveInput): Promise<{ archiveIds: string[]; deletedCount: number }> {
+  const plan = await acts.planScheduledSyntheticArchive({ companyId: input.companyId });
+  if (!plan) return { archiveIds: [], deletedCount: 0 };
+  const archiveIds: string[] = [];
+  for (const run of plan.runs) {
+    await executeChild(syntheticArchiveWorkflow, { workflowId: syntheticArchiveWorkflowId(run.archiveId), args: [run] });
+    archiveIds.push(run.archiveId);
+  }
+  const { deletedCount } = await acts.finishScheduledSyntheticArchive({ companyId: input.companyId, archiveIds });
+  return { archiveIds, deletedCount };
 }

@@ -5,8 +5,8 @@ import type { SyntheticActivities } from '../activities/synthetic/runs';
  * One run of a synthetic schedule, started by its Temporal Schedule `synthetic:<scheduleId>` (or
  * by run now, which triggers the same schedule). Each target (the provider, or every member of the
  * group) is probed in its own activity, a few at a time; each writes one log entry. The run key is
- * this workflow's id (the schedule makes one per action), so a retried activity or a replay after a
- * lost worker never writes a second entry for the same probe.
+ * this workflow's id and run id, so a retried activity or a replay after a lost worker never writes
+ * a second entry for the same probe, and every run writes its own.
  */
 export interface SyntheticRunInput {
   scheduleId: string;
@@ -27,7 +27,12 @@ const { runSyntheticProbe } = proxyActivities<SyntheticActivities>({
 
 export async function syntheticRunWorkflow(input: SyntheticRunInput): Promise<{ probed: number; refused: string | null; statuses: string[] }> {
   const plan = await loadSyntheticRun({ scheduleId: input.scheduleId });
-  const runKey = workflowInfo().workflowId;
+  // The workflow id alone is not unique: the schedule names a run after the second it started, so
+  // two run-now triggers within one second reuse the id (the first run already closed) and the second
+  // run would find the first one's entries and probe nothing. The run id is unique per run and
+  // stays the same across activity retries and replays.
+  const info = workflowInfo();
+  const runKey = `${info.workflowId}/${info.runId}`;
   const queue = [...plan.targets];
   const statuses: string[] = [];
   const lane = async () => {

@@ -9,11 +9,17 @@
  *
  * Idempotent: (run_key, provider_id, model) is unique, so a retried activity finds its row and
  * neither calls the provider again nor writes a second entry.
+ *
+ * The executor gets the probe's task (domain/synthetic/task.ts) and the evaluation function, so the
+ * execution record it writes carries the verdict as task-fit evidence; it returns the evaluation and
+ * the network measurement, which the log entry keeps (network_metrics).
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { type ProtectivePrompt, applyProtectivePrompt, isProtectivePromptType } from '../../domain/security/protective-prompts';
-import { canarySystemPrompt, evaluateAnswer, substituteVariables } from '../../domain/synthetic/evaluation';
+import { type Evaluation, canarySystemPrompt, evaluateAnswer, substituteVariables } from '../../domain/synthetic/evaluation';
+import { type ProbeTask, probeTask } from '../../domain/synthetic/task';
+import type { NetworkMeasurement } from './network';
 
 export interface SyntheticProbeResult {
   ok: boolean;
@@ -24,6 +30,10 @@ export interface SyntheticProbeResult {
   totalTokens?: number;
   costUsd?: number;
   latencyMs?: number;
+  /** The timed TCP connect to the provider's host (null when its address could not be parsed). */
+  network?: NetworkMeasurement | null;
+  /** The answer's evaluation (made by the caller's evaluate, so the record can carry the verdict). */
+  evaluation?: Evaluation;
   errorCode?: string;
   errorMessage?: string;
 }
@@ -41,7 +51,9 @@ export interface SyntheticProbeExecutor {
     systemPrompt: string;
     prompt: string;
     maxTokens?: number;
-  }): Promise<SyntheticProbeResult>;
+    /** The task the probe is evidence for (domain/synthetic/task.ts), or null. */
+    task: ProbeTask | null;
+  }, evaluate: (answer: string) => Evaluation): Promise<SyntheticProbeResult>;
 }
 
 export interface SyntheticRunPlan {
@@ -115,19 +127,20 @@ export function createSyntheticActivities({ db, probes }: { db: Db; probes?: Syn
         model: input.model,
         systemPrompt: protection.systemPrompt,
         prompt: sent,
-      });
+        task: probeTask({ category: p.category, tags: p.tags, sentPrompt: sent }),
+      }, (answer) =>
+        evaluateAnswer({
+          answer,
+          sentPrompt: sent,
+          category: p.category,
+          expectedBehavior: p.expected_behavior,
+          expectedResponse: p.expected_response,
+          includeKpiTracking: p.include_kpi_tracking,
+          canary,
+        }),
+      );
       const completedAt = new Date();
-      const evaluation = out.ok
-        ? evaluateAnswer({
-            answer: out.content ?? '',
-            sentPrompt: sent,
-            category: p.category,
-            expectedBehavior: p.expected_behavior,
-            expectedResponse: p.expected_response,
-            includeKpiTracking: p.include_kpi_tracking,
-            canary,
-          })
-        : null;
+      const evaluation = out.ok ? (out.evaluation ?? null) : null;
       const [row] = await db('synthetic_execution_logs')
         .insert({
           company_id: s.company_id,
@@ -153,6 +166,7 @@ export function createSyntheticActivities({ db, probes }: { db: Db; probes?: Syn
           response: out.content ?? null,
           error_code: out.errorCode ?? null,
           error_message: out.errorMessage ?? null,
+          network_metrics: out.network ? JSON.stringify(out.network) : null,
           protection_mode: protection.mode,
           protective_prompt_id: s.enable_protection ? s.protective_prompt_id : null,
           started_at: startedAt,

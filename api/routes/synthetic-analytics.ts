@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { analyticsQuery, exportQuery, rankingBody } from '../../services/synthetic/analytics';
 import { defineRoute } from './define';
-import { syntheticAuth, syntheticErrors } from './synthetic-prompts';
+import { syntheticAuth, syntheticErrors, syntheticRateLimited } from './synthetic-prompts';
 
 /**
  * Synthetic analytics (every group of the spec for 1h, 24h, 7d, 30d), its export (csv or json, as
@@ -30,8 +30,11 @@ export const syntheticAnalyticsRoutes = [
     auth: syntheticAuth('synthetic.results.view'),
     invalidCode,
     query: analyticsQuery,
-    responses: { 200: { description: 'Analytics groups', schema: analyticsSchema }, ...syntheticErrors },
-    handler: (ctx, { principal, query }) => ctx.services.syntheticAnalytics.analytics(principal, query.range),
+    responses: { 200: { description: 'Analytics groups', schema: analyticsSchema }, ...syntheticErrors, ...syntheticRateLimited },
+    async handler(ctx, { principal, query }) {
+      await ctx.services.syntheticRateLimit.charge(principal, 'analytics');
+      return ctx.services.syntheticAnalytics.analytics(principal, query.range);
+    },
   }),
   defineRoute({
     method: 'get',
@@ -41,8 +44,9 @@ export const syntheticAnalyticsRoutes = [
     auth: syntheticAuth('synthetic.results.view'),
     invalidCode,
     query: exportQuery,
-    responses: { 200: { description: 'An attachment' }, ...syntheticErrors },
+    responses: { 200: { description: 'An attachment' }, ...syntheticErrors, ...syntheticRateLimited },
     async handler(ctx, { principal, query }) {
+      await ctx.services.syntheticRateLimit.charge(principal, 'analytics');
       const out = await ctx.services.syntheticAnalytics.export(principal, query.range, query.format);
       ctx.set('Content-Disposition', `attachment; filename="${out.fileName}"`);
       ctx.type = out.contentType;
@@ -72,7 +76,11 @@ export const syntheticAnalyticsRoutes = [
         }),
       },
       ...syntheticErrors,
+      ...syntheticRateLimited,
     },
-    handler: (ctx, { principal, body }) => ctx.services.syntheticAnalytics.ranking(principal, body),
+    async handler(ctx, { principal, body }) {
+      await ctx.services.syntheticRateLimit.charge(principal, 'analytics');
+      return ctx.services.syntheticAnalytics.ranking(principal, body);
+    },
   }),
 ];

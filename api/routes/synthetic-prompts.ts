@@ -16,6 +16,8 @@ export const syntheticErrors = {
   401: { description: 'UNAUTHORIZED', schema: errorSchema },
   403: { description: 'FORBIDDEN (the role table)', schema: errorSchema },
 };
+/** The per-company minute limits of the expensive calls (services/synthetic/rate-limit.ts). */
+export const syntheticRateLimited = { 429: { description: 'RATE_LIMITED (Retry-After; {retryAfter, limit: {requests, window, scope}})', schema: errorSchema } };
 const notFound = { 404: { description: 'NOT_FOUND', schema: errorSchema } };
 const tags = ['Synthetic testing'];
 const invalidCode = 'VALIDATION_ERROR';

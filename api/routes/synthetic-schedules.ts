@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createScheduleBody, updateScheduleBody } from '../../services/synthetic/schedules';
 import { errorSchema, paginationQuery } from '../schemas/common';
 import { defineRoute } from './define';
-import { syntheticAuth, syntheticErrors } from './synthetic-prompts';
+import { syntheticAuth, syntheticErrors, syntheticRateLimited } from './synthetic-prompts';
 
 /**
  * Synthetic schedules (each a Temporal Schedule `synthetic:<id>`), run now, and the execution log.
@@ -109,9 +109,11 @@ export const syntheticScheduleRoutes = [
       202: { description: 'Triggered', schema: z.object({ success: z.literal(true), scheduleId: z.string(), temporalScheduleId: z.string(), triggeredAt: z.string() }) },
       ...syntheticErrors,
       ...notFound,
+      ...syntheticRateLimited,
       ...unavailable,
     },
     async handler(ctx, { principal, params }) {
+      await ctx.services.syntheticRateLimit.charge(principal, 'run');
       const out = await ctx.services.syntheticSchedules.runNow(principal, params.scheduleId);
       ctx.status = 202;
       return out;

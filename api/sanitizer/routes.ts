@@ -9,6 +9,7 @@ import type { SanitizerContainer } from '../../services/sanitizer/container';
 import {
   desanitizeRequestSchema,
   desanitizeResponseSchema,
+  entityModelStatusSchema,
   errorSchema,
   exposureClearSchema,
   exposureDtoSchema,
@@ -197,6 +198,16 @@ export const sanitizerRoutes: SanitizerRoute[] = [
       await c.redlist.remove(params.id);
       ctx.status = 204;
     },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/entity-model',
+    summary: 'The entity-model switch: its settings and whether the model is loaded',
+    description:
+      'Gatehouse extension. `{enabled: false}` when ENTITY_MODEL_ENABLED is off; otherwise the model directory, threshold, idle unload timeout, state (unloaded, loading, loaded), and how often it was loaded and unloaded since start.',
+    tags: ['Admin'],
+    responses: { 200: { description: 'Status', schema: entityModelStatusSchema }, ...errors },
+    handler: (_ctx, _input, c) => c.entityModel?.status() ?? { enabled: false },
   },
 ];
 

@@ -204,3 +204,21 @@ export const redlistEntrySchema = z
 export const idParamsSchema = z.object({ id: z.string() });
 
 export const errorSchema = z.object({ error: z.string(), code: z.string(), details: z.unknown().optional() }).openapi('SanitizerError');
+
+export const entityModelStatusSchema = z
+  .union([
+    z.object({ enabled: z.literal(false) }),
+    z.object({
+      enabled: z.literal(true),
+      name: z.string(),
+      directory: z.string(),
+      threshold: z.number(),
+      idle_unload_seconds: z.number(),
+      state: z.enum(['unloaded', 'loading', 'loaded']),
+      loads: z.number().int(),
+      unloads: z.number().int(),
+      last_load_ms: z.number().nullable(),
+      last_used_at: z.string().nullable(),
+    }),
+  ])
+  .openapi('EntityModelStatus');

@@ -6,6 +6,8 @@ export const providerHealthSchema = z
     trustScore: z.number().int().min(0).max(100).describe('0-100; formula in docs/API.md (Circuit breakers and provider health)'),
     samples: z.number().int(),
     failures: z.number().int(),
+    syntheticSamples: z.number().int().describe('Of samples, attempts made by synthetic probes (they count in full)'),
+    syntheticFailures: z.number().int().describe('Of failures, failed synthetic probes'),
     successRate: z.number().nullable(),
     p50LatencyMs: z.number().nullable(),
     p95LatencyMs: z.number().nullable(),

@@ -50,6 +50,7 @@ export async function api<T = Record<string, unknown>>(method: string, path: str
 export const get = <T = Record<string, unknown>>(path: string) => api<T>('GET', path);
 export const post = <T = Record<string, unknown>>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
 export const patch = <T = Record<string, unknown>>(path: string, body: unknown) => api<T>('PATCH', path, body);
+export const put = <T = Record<string, unknown>>(path: string, body: unknown) => api<T>('PUT', path, body);
 export const del = <T = Record<string, unknown>>(path: string) => api<T>('DELETE', path);
 
 export function errorText(err: unknown): string {

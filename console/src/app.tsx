@@ -3,13 +3,18 @@ import { type Me, api, onUnauthorized, post } from './api';
 import { Loading } from './components/ui';
 import { Account } from './pages/account';
 import { ApiKeys } from './pages/api-keys';
+import { Architect } from './pages/architect';
 import { AuditLog } from './pages/audit';
 import { Dashboard } from './pages/dashboard';
 import { Policies } from './pages/policies';
+import { Prompts } from './pages/prompts';
 import { Providers } from './pages/providers';
 import { ReviewQueue } from './pages/review';
 import { SignIn } from './pages/sign-in';
+import { Security } from './pages/security';
 import { Simulate } from './pages/simulate';
+import { Synthetic } from './pages/synthetic';
+import { USAGE_ROLES, UsagePage } from './pages/usage';
 import { Users } from './pages/users';
 import { Webhooks } from './pages/webhooks';
 import { Link, navigate, usePath } from './router';
@@ -21,6 +26,8 @@ interface Page {
   label: string;
   /** Shown only to roles with this permission; the api refuses the calls anyway. */
   permission?: string;
+  /** Shown only to these roles, where the api checks roles rather than a permission (usage). */
+  roles?: readonly string[];
   render: () => preact.JSX.Element;
 }
 
@@ -30,6 +37,13 @@ const PAGES: Page[] = [
   { path: '/providers', label: 'Providers', permission: 'providers.view', render: () => <Providers /> },
   { path: '/policies', label: 'Routing policies', permission: 'routing.policies.view', render: () => <Policies /> },
   { path: '/simulate', label: 'Simulate', permission: 'routing.policies.view', render: () => <Simulate /> },
+  // Architect sessions take any signed-in role (spec document 3): the api checks only the company.
+  { path: '/architect', label: 'Architect', render: () => <Architect /> },
+  // Every role has a prompt library; what each sees is the api's visibility rule.
+  { path: '/prompts', label: 'Prompts', render: () => <Prompts /> },
+  { path: '/synthetic', label: 'Synthetic testing', permission: 'synthetic.results.view', render: () => <Synthetic /> },
+  { path: '/security', label: 'Security', permission: 'routing.policies.view', render: () => <Security /> },
+  { path: '/usage', label: 'Usage', roles: USAGE_ROLES, render: () => <UsagePage /> },
   { path: '/api-keys', label: 'API keys', permission: 'api_keys.manage', render: () => <ApiKeys /> },
   { path: '/users', label: 'Users', permission: 'users.manage', render: () => <Users /> },
   { path: '/webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <Webhooks /> },
@@ -103,7 +117,7 @@ export function App() {
       />
     );
   }
-  const visible = PAGES.filter((p) => !p.permission || session.can(p.permission));
+  const visible = PAGES.filter((p) => (!p.permission || session.can(p.permission)) && (!p.roles || p.roles.includes(me.role ?? '')));
   const page = visible.find((p) => path === p.path || path.startsWith(`${p.path}/`));
   const hidden = !page && PAGES.some((p) => path === p.path || path.startsWith(`${p.path}/`));
   return (

@@ -23,7 +23,7 @@ import type { Knex } from 'knex';
  * The three grouped upserts over a set of execution rows: the trigger's transition table, or the
  * backfill's select. Rows are grouped and ordered by key (the lock order of concurrent writers).
  */
-function rollupStatements(source: string): string {
+export function rollupStatements(source: string): string {
   return `
     INSERT INTO routing_attempt_rollups AS r (company_id, minute, provider_id, model, ok, latency_ms, attempts)
     SELECT e.company_id, date_trunc('minute', e.created_at), a->>'providerId', coalesce(a->>'model', ''),

@@ -10,7 +10,8 @@ import { TASK_DIMENSIONS, type TaskDimension } from '../task-vocabulary';
  * Two fields are ours (the spec's rule 6 names deny lists but not their keys): `providerDenyList`
  * (provider names, ids or types) and `modelDenyList` (model names). See docs/API.md.
  * `security.mode` (off, monitor, block) is the gateway's security-check mode under the policy
- * (issue 20); absent, the company default applies.
+ * (issue 20); absent, the company default applies. `preferences.syntheticWeight` (0..1) weighs
+ * synthetic probe samples in the window metrics (issue 13; DEFAULT_SYNTHETIC_WEIGHT below).
  */
 export const STRATEGIES = ['BALANCED', 'LOWEST_COST', 'LOWEST_LATENCY', 'HIGHEST_QUALITY', 'ROUND_ROBIN'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -72,6 +73,8 @@ export const policyJsonSchema = z.object({
         .object({ latency: unit.default(0.25), cost: unit.default(0.25), quality: unit.default(0.25), stability: unit.default(0.25) })
         .optional(),
       taskFit: taskFitSchema.optional(),
+      /** How much a synthetic probe counts in the window metrics and task evidence (0 leaves probes out). */
+      syntheticWeight: unit.optional(),
     })
     .default({}),
   geoFenceRules: z
@@ -128,7 +131,21 @@ export interface RoutingPolicy {
   fallback: { enabled: boolean; maxRetries: number; retryDelayMs: number };
   /** The gateway's security-check mode under this policy; null: the company default. */
   securityMode?: SecurityMode | null;
+  /** Weight of synthetic probe samples in the window metrics and task evidence (DEFAULT_SYNTHETIC_WEIGHT when absent). */
+  syntheticWeight?: number;
 }
+
+/**
+ * A synthetic probe counts half a live call by default. It is a real call to the same provider and
+ * model (real availability, latency and cost), so it is evidence; but it is a short fixed prompt
+ * every few minutes, not the company's traffic, so where live calls exist they should dominate the
+ * latency and cost figures. A weight changes nothing where only one kind of sample exists (a ratio of
+ * probes alone is the probes' ratio), so a provider without live traffic is still judged by its
+ * probes, but it needs twice as many of them to reach the minimum sample counts (MIN_METRIC_SAMPLES,
+ * taskFit.minInternalSamples). 0 leaves probes out, 1 counts them like live calls. Circuit breakers
+ * and the health snapshots' trust score count every probe in full, whatever the weight.
+ */
+export const DEFAULT_SYNTHETIC_WEIGHT = 0.5;
 
 export const DEFAULT_TASK_FIT: TaskFitSettings = {
   enabled: false,
@@ -181,6 +198,7 @@ export function toRoutingPolicy(json: PolicyJson): RoutingPolicy {
     modelDenyList: json.modelDenyList,
     fallback: json.fallback,
     securityMode: json.security?.mode ?? null,
+    syntheticWeight: json.preferences.syntheticWeight ?? DEFAULT_SYNTHETIC_WEIGHT,
   };
 }
 

@@ -86,3 +86,23 @@ export function attemptStatsByKey<R extends AttemptCount>(rows: readonly R[], ke
   for (const [key, list] of grouped) out.set(key, attemptStats(list));
   return out;
 }
+
+/** A rollup row marked as coming from synthetic probes or live traffic (db migration 20261128020001). */
+export interface MarkedAttemptCount extends AttemptCount {
+  synthetic: boolean;
+}
+
+/**
+ * The rows with every synthetic count multiplied by syntheticWeight (0 leaves probes out, 1 counts
+ * them like live calls). Counts may become fractional: percentileCont and attemptStats read them as
+ * weights, so a probe at weight 0.5 pulls a percentile half as hard as a live call.
+ */
+export function weighAttempts<R extends MarkedAttemptCount>(rows: readonly R[], syntheticWeight: number): R[] {
+  if (syntheticWeight === 1) return [...rows];
+  const out: R[] = [];
+  for (const r of rows) {
+    if (!r.synthetic) out.push(r);
+    else if (syntheticWeight > 0) out.push({ ...r, attempts: r.attempts * syntheticWeight });
+  }
+  return out;
+}

@@ -6,7 +6,10 @@
  * Rates are shares in [0, 1]; times are seconds; costs USD; values rounded to 4 decimals.
  * avgQualityScore averages kpiMetrics.overallScore over the entries that have one (null if none).
  * protectionMetrics: detectionRate is the share of entries with attackDetected; probes never retry
- * after sanitizing, so sanitizeRetryRate is 0. networkMetrics: not measured yet (null), never invented.
+ * after sanitizing, so sanitizeRetryRate is 0. networkMetrics: avgRttMs is the mean TCP connect time
+ * (one round trip, activities/synthetic/network.ts) over the entries that measured one, avgDnsMs the
+ * mean name lookup, measuredExecutions how many entries had a connect time; hop figures are never
+ * measured, so they are null (never invented). All null/0 when nothing was measured.
  *
  * Ranking score (0-100) per provider/model:
  *   100 × (0.40·successRate + 0.25·attackBlockRate + 0.20·speed + 0.15·costEfficiency)
@@ -28,6 +31,9 @@ export interface AnalyticsEntry {
   category: string | null;
   protectionMode: string;
   protectivePromptId: string | null;
+  /** The probe's TCP connect time to the provider's host (ms), null when not measured. */
+  connectMs?: number | null;
+  dnsMs?: number | null;
 }
 
 const r4 = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -87,8 +93,22 @@ export function syntheticAnalytics(entries: AnalyticsEntry[], meta: { timeRange:
         (e) => e.protectivePromptId!,
       ).entries()].map(([templateId, xs]) => ({ templateId, ...protection(xs) })),
     },
-    networkMetrics: { avgRttMs: null, avgRouteHops: null, avgCrossBorderHops: null, avgHopLatencyMs: null },
+    networkMetrics: networkMetrics(entries),
     metadata: { totalExecutions: entries.length, timeRange: meta.timeRange, startDate: meta.startDate.toISOString(), endDate: meta.endDate.toISOString(), hasData: entries.length > 0 },
+  };
+}
+
+function networkMetrics(entries: AnalyticsEntry[]) {
+  const rtts = entries.map((e) => e.connectMs).filter((v): v is number => typeof v === 'number');
+  const dns = entries.map((e) => e.dnsMs).filter((v): v is number => typeof v === 'number');
+  return {
+    avgRttMs: rtts.length ? r4(avg(rtts)) : null,
+    avgRouteHops: null,
+    avgCrossBorderHops: null,
+    avgHopLatencyMs: null,
+    avgDnsMs: dns.length ? r4(avg(dns)) : null,
+    measuredExecutions: rtts.length,
+    method: 'tcp-connect',
   };
 }
 

@@ -154,7 +154,7 @@ export class PromptService {
       db: Db;
       access: PromptAccess;
       audit: AuditService;
-      webhooks: WebhookService;
+      webhooks: Pick<WebhookService, 'emit'>;
       now?: () => Date;
     },
   ) {}

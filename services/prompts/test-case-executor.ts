@@ -11,6 +11,31 @@ import { ROLE_PERMISSIONS, type Role, isRole } from '../../domain/roles';
 import { ApiError } from '../../lib/errors';
 
 /**
+ * The principal of a requester recorded on a run or session (a user in a company, or a key): their
+ * current role and the company's features, so work done later in the worker runs with today's rights.
+ */
+export async function requesterPrincipal(db: Db, companyId: string, userId: string | null, apiKeyId: string | null): Promise<Principal> {
+  const company = await db('companies').where({ id: companyId }).first('package_name', 'features');
+  const membership = userId ? await db('memberships').where({ company_id: companyId, user_id: userId }).whereNull('deactivated_at').first('role') : undefined;
+  const role: Role | null = membership && isRole(membership.role) ? membership.role : null;
+  const features = featuresOf(company?.package_name ?? 'standard', company?.features ?? []);
+  if (apiKeyId) {
+    const key = await db('api_keys').where({ id: apiKeyId, company_id: companyId }).whereNull('revoked_at').first('id', 'kind', 'type', 'scopes');
+    if (!key) throw new CaseExecutionError('REQUESTER_KEY_REVOKED', 'The API key that started the run is no longer valid');
+    return {
+      via: 'api_key',
+      companyId,
+      userId,
+      role,
+      permissions: keyPermissions(key.kind, key.type, userId ? { role } : null),
+      features,
+      apiKey: { id: key.id, kind: key.kind, type: key.type, scopes: key.scopes ?? [] },
+    };
+  }
+  return { via: 'session', companyId, userId, role, permissions: role ? ROLE_PERMISSIONS[role] : new Set(), features };
+}
+
+/**
  * The prompt test activities' port to the gateway (activities/prompt-tests.ts): each case is an
  * ordinary gateway execution by the run's requester (their session role, or their key within its
  * type), naming the stored prompt and the run's version, so visibility, the company's routing
@@ -26,29 +51,8 @@ export class GatewayCaseExecutor implements PromptCaseExecutor {
     },
   ) {}
 
-  private async principal(companyId: string, userId: string | null, apiKeyId: string | null): Promise<Principal> {
-    const company = await this.deps.db('companies').where({ id: companyId }).first('package_name', 'features');
-    const membership = userId ? await this.deps.db('memberships').where({ company_id: companyId, user_id: userId }).whereNull('deactivated_at').first('role') : undefined;
-    const role: Role | null = membership && isRole(membership.role) ? membership.role : null;
-    const features = featuresOf(company?.package_name ?? 'standard', company?.features ?? []);
-    if (apiKeyId) {
-      const key = await this.deps.db('api_keys').where({ id: apiKeyId, company_id: companyId }).whereNull('revoked_at').first('id', 'kind', 'type', 'scopes');
-      if (!key) throw new CaseExecutionError('REQUESTER_KEY_REVOKED', 'The API key that started the run is no longer valid');
-      return {
-        via: 'api_key',
-        companyId,
-        userId,
-        role,
-        permissions: keyPermissions(key.kind, key.type, userId ? { role } : null),
-        features,
-        apiKey: { id: key.id, kind: key.kind, type: key.type, scopes: key.scopes ?? [] },
-      };
-    }
-    return { via: 'session', companyId, userId, role, permissions: role ? ROLE_PERMISSIONS[role] : new Set(), features };
-  }
-
   async execute(input: Parameters<PromptCaseExecutor['execute']>[0]): Promise<CaseExecution> {
-    const principal = await this.principal(input.companyId, input.requestedByUserId, input.requestedByApiKeyId);
+    const principal = await requesterPrincipal(this.deps.db, input.companyId, input.requestedByUserId, input.requestedByApiKeyId);
     if (!principal.permissions.has('gateway.execute')) throw new CaseExecutionError('FORBIDDEN', 'The requester may no longer execute prompts');
     const request = {
       prompt: '',

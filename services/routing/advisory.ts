@@ -18,6 +18,7 @@ import {
   UNVERIFIABLE_FEATURES,
   usd,
 } from '../../domain/routing/advisory';
+import { DEFAULT_PROVIDER_ENDPOINTS } from '../../domain/providers';
 import { candidateTaskFit } from '../../domain/routing/evidence';
 import { DEFAULT_POLICY, type RoutingPolicy } from '../../domain/routing/policy';
 import { buildTaskProfile, parseTaskCodes } from '../../domain/routing/task-profile';
@@ -41,12 +42,7 @@ import type { RoutingService } from './routing';
  * service only shapes the request into a policy and the decision into the advisory responses, and
  * enforces the hourly limits (PostgreSQL counters, so they hold across api processes).
  */
-const DEFAULT_ENDPOINT: Record<string, string> = {
-  OPENAI: 'https://api.openai.com/v1',
-  ANTHROPIC: 'https://api.anthropic.com',
-  GOOGLE: 'https://generativelanguage.googleapis.com',
-  DEEPSEEK: 'https://api.deepseek.com',
-};
+const DEFAULT_ENDPOINT = DEFAULT_PROVIDER_ENDPOINTS;
 const TIER_CACHE_MS = 30_000;
 const SUBSCRIBER_MAX_RECOMMENDATIONS = 50;
 const EVIDENCE_MAX = 10;

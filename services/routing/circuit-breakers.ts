@@ -61,6 +61,9 @@ export interface ProviderHealthView {
   trustScore: number;
   samples: number;
   failures: number;
+  /** Of samples and failures, those from synthetic probes. */
+  syntheticSamples: number;
+  syntheticFailures: number;
   successRate: number | null;
   p50LatencyMs: number | null;
   p95LatencyMs: number | null;
@@ -311,7 +314,7 @@ export class CircuitBreakerService implements BreakerGate {
       `select p.id, p.name, p.type, p.is_active,
               b.state, b.generation, b.window_samples, b.window_failures, b.last_error_kind,
               b.opened_at, b.half_open_at, b.changed_at, b.updated_at,
-              h.trust_score, h.samples, h.failures, h.success_rate, h.p50_latency_ms, h.p95_latency_ms,
+              h.trust_score, h.samples, h.failures, h.synthetic_samples, h.synthetic_failures, h.success_rate, h.p50_latency_ms, h.p95_latency_ms,
               h.window_seconds, h.taken_at
          from providers p
          left join provider_breakers b on b.provider_id = p.id
@@ -352,6 +355,8 @@ export class CircuitBreakerService implements BreakerGate {
                 trustScore: r.trust_score,
                 samples: r.samples ?? 0,
                 failures: r.failures ?? 0,
+                syntheticSamples: r.synthetic_samples ?? 0,
+                syntheticFailures: r.synthetic_failures ?? 0,
                 successRate: r.success_rate,
                 p50LatencyMs: r.p50_latency_ms,
                 p95LatencyMs: r.p95_latency_ms,
@@ -380,6 +385,8 @@ interface BreakerRow {
   trust_score: number | null;
   samples: number | null;
   failures: number | null;
+  synthetic_samples: number | null;
+  synthetic_failures: number | null;
   success_rate: number | null;
   p50_latency_ms: number | null;
   p95_latency_ms: number | null;

@@ -62,6 +62,8 @@ export class ProviderHealthService {
           trustScore: r.trust_score,
           samples: r.samples,
           failures: r.failures,
+          syntheticSamples: r.synthetic_samples,
+          syntheticFailures: r.synthetic_failures,
           successRate: r.success_rate,
           p50LatencyMs: r.p50_latency_ms,
           p95LatencyMs: r.p95_latency_ms,
@@ -78,6 +80,8 @@ interface HealthRow {
   trust_score: number;
   samples: number;
   failures: number;
+  synthetic_samples: number;
+  synthetic_failures: number;
   success_rate: number | null;
   p50_latency_ms: number | null;
   p95_latency_ms: number | null;

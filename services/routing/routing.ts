@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection';
 import { type BreakerGate, NO_BREAKERS } from '../../domain/routing/breaker-gate';
 import { EvidenceIndex, type ModelFamily, staleExternalEvidence } from '../../domain/routing/evidence';
-import { DEFAULT_POLICY, type RoutingPolicy, parsePolicyJson } from '../../domain/routing/policy';
+import { DEFAULT_POLICY, DEFAULT_SYNTHETIC_WEIGHT, type RoutingPolicy, parsePolicyJson } from '../../domain/routing/policy';
 import { type TaskFitMode, describe, metricsKey, rank } from '../../domain/routing/rank';
 import { buildTaskProfile, parseTaskCodes, rankChanges } from '../../domain/routing/task-profile';
 import type { BenchmarkRow, Explanation, InternalEvidence, RankedCandidate, RoutingCandidate, RoutingDecision, TaskProfile } from '../../domain/routing/types';
@@ -209,6 +209,8 @@ export class RoutingService {
       this.evidence(),
       this.groupProviderIds(companyId, policy),
     ]);
+    // Synthetic probes count at the policy's weight (the default weight's figures are metrics' own maps).
+    const figures = metrics.at(policy.syntheticWeight ?? DEFAULT_SYNTHETIC_WEIGHT);
     const blocked = this.breakers.blockedProviderIds();
     // Reuse only where the decision is a pure function of these inputs: no per-request filter,
     // task profile, specializations, rotation counter or provider groups (a fresh set per call).
@@ -220,7 +222,7 @@ export class RoutingService {
         last &&
         last.policy === policy &&
         last.candidates === all &&
-        last.metrics === metrics.metrics &&
+        last.metrics === figures.metrics &&
         last.blocked === blocked &&
         last.evidence === evidence &&
         last.explain === opts.explain
@@ -238,7 +240,7 @@ export class RoutingService {
     const decision = rank({
       candidates,
       policy,
-      metrics: metrics.metrics,
+      metrics: figures.metrics,
       blockedProviderIds: blocked,
       groupProviderIds: groupIds,
       specializations: opts.specializations,
@@ -249,7 +251,7 @@ export class RoutingService {
             mode: opts.taskFitMode ?? 'policy',
             entitled: principal.features.has('TASK_FIT_ROUTING'),
             evidence,
-            internal: opts.internalEvidence === false ? NO_INTERNAL : metrics.internal,
+            internal: opts.internalEvidence === false ? NO_INTERNAL : figures.internal,
             now: Date.now(),
           }
         : null,
@@ -258,7 +260,7 @@ export class RoutingService {
     });
     if (reusable) {
       if (!this.remembered.has(companyId) && this.remembered.size >= MAX_REMEMBERED_COMPANIES) this.remembered.delete(this.remembered.keys().next().value!);
-      this.remembered.set(companyId, { policy, candidates: all, metrics: metrics.metrics, blocked, evidence, explain: opts.explain, decision });
+      this.remembered.set(companyId, { policy, candidates: all, metrics: figures.metrics, blocked, evidence, explain: opts.explain, decision });
     }
     return { decision, window: metrics.window };
   }
@@ -279,7 +281,7 @@ export class RoutingService {
     const runtime = this.deps.providers.peekRuntimeProviders(companyId);
     if (!runtime || this.candidateCache.get(runtime) !== last.candidates) return null;
     const metrics = this.deps.metrics.peek(companyId);
-    if (!metrics || metrics.metrics !== last.metrics || this.evidenceNow() !== last.evidence) return null;
+    if (!metrics || metrics.at(policy.syntheticWeight ?? DEFAULT_SYNTHETIC_WEIGHT).metrics !== last.metrics || this.evidenceNow() !== last.evidence) return null;
     return { decision: last.decision, window: metrics.window };
   }
 

@@ -7,6 +7,7 @@ import type { SanitizerConfig } from '../../lib/sanitizer-config';
 import type { SanitizerEngine } from './engine';
 import { createDefaultEngine } from './engine-default';
 import { CredentialExposureService } from './credential-exposures';
+import { EntityModel } from './entity-model';
 import { RedlistService } from './redlist';
 import { SanitizerService } from './sanitize';
 import { SessionStore } from './sessions';
@@ -26,6 +27,8 @@ export interface SanitizerContainer {
   service: SanitizerService;
   /** Protected handoff's document processing and restore (services/sanitizer/handoff.ts). */
   handoff: HandoffProcessor;
+  /** The entity-model switch (services/sanitizer/entity-model.ts); null when it is off. */
+  entityModel: EntityModel | null;
   close(): Promise<void>;
 }
 
@@ -42,7 +45,8 @@ export function createSanitizerContainer(
   const sessions = new SessionStore(db, new SecretBox(config.ENCRYPTION_KEY));
   const exposures = new CredentialExposureService(db);
   const redlist = new RedlistService(db);
-  const service = new SanitizerService({ config, engine, sessions, exposures, redlist, logger });
+  const entityModel = EntityModel.fromConfig(config, logger);
+  const service = new SanitizerService({ config, engine, sessions, exposures, redlist, logger, entityModel });
   const keys = new SurrogateKeys(config.ENCRYPTION_KEY, config.SHIELD_PREVIOUS_ENCRYPTION_KEYS);
   const handoff = new HandoffProcessor({ config, engine, sanitizer: service, redlist, keys });
   return {
@@ -56,7 +60,9 @@ export function createSanitizerContainer(
     redlist,
     service,
     handoff,
+    entityModel,
     async close() {
+      await entityModel?.close();
       if (!overrides.db) await db.destroy();
     },
   };

@@ -6,6 +6,8 @@ import {
   REDLIST_ENTITY_TYPE,
   StandInVault,
   detect,
+  entityTypesOf,
+  resolveOverlaps,
   restoreText,
   sanitizeText,
 } from '../../domain/pii';
@@ -59,6 +61,11 @@ function detectWithRedlist(text: string, opts: DetectOptions): Finding[] {
   } catch (err) {
     if (err instanceof InvalidCustomEntityError) throw ApiError.badRequest(err.message, { label: err.label }, 'INVALID_PATTERN');
     throw err;
+  }
+  if (opts.extraFindings?.length) {
+    // Before the redlist hits take their entry's type: the overlap rule ranks REDLIST first.
+    const wanted = new Set<string>(entityTypesOf(opts.profiles));
+    findings = resolveOverlaps([...findings, ...opts.extraFindings.filter((f) => wanted.has(f.entityType))]);
   }
   if (!opts.redlist.length) return findings;
   // Redlist hits come back as REDLIST: give each its entry's entity type, and honour case_sensitive.

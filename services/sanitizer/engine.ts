@@ -29,6 +29,12 @@ export interface DetectOptions {
   redlist: { term: string; entityType: string; caseSensitive: boolean }[];
   /** Findings scoring under this are dropped (domain/pii's default 0.5 when unset). */
   threshold?: number;
+  /**
+   * Findings made elsewhere (the entity model, services/sanitizer/entity-model.ts), already past
+   * their own threshold: those of the profiles' entity types join the rule findings, and overlaps
+   * are resolved by the same rule (domain/pii/overlap.ts).
+   */
+  extraFindings?: EngineFinding[];
 }
 
 /** One replaced occurrence: original span in the input, and the stand-in's identity. */

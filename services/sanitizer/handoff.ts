@@ -133,8 +133,15 @@ export class HandoffProcessor {
     const bumps = new Map(req.code_bumps.map((b) => [b.fingerprint, b.attempt]));
 
     const redlist = (await this.deps.redlist.terms()).map((r) => ({ term: r.term, entityType: r.entity_type, caseSensitive: r.case_sensitive }));
-    const detectIn = (text: string) =>
-      engine.detect(text, { profiles: req.profiles, language: guessLanguage(text), customEntities: [], redlist, threshold: req.threshold });
+    const detectIn = async (text: string) =>
+      engine.detect(text, {
+        profiles: req.profiles,
+        language: guessLanguage(text),
+        customEntities: [],
+        redlist,
+        threshold: req.threshold,
+        extraFindings: await this.deps.sanitizer.modelFindings(text),
+      });
 
     // 1. Read every part (files prepared first: what is not carried is gone before anything is read).
     const images: { name: string; mediaType: string; base64: string; sourceIndex: number; width: number; height: number }[] = [];
@@ -148,7 +155,7 @@ export class HandoffProcessor {
     };
 
     const parts: Part[] = [];
-    parts.push({ kind: 'prompt', index: -1, type: 'prompt', extracted: textDoc(req.prompt), findings: detectIn(req.prompt), pdfThumbnails: 0 });
+    parts.push({ kind: 'prompt', index: -1, type: 'prompt', extracted: textDoc(req.prompt), findings: await detectIn(req.prompt), pdfThumbnails: 0 });
     for (const [index, file] of req.files.entries()) {
       parts.push(await this.readFile(index, file.document_type, decodeBase64(file.document), detectIn, thumbnailer(index), req.profiles));
     }
@@ -286,7 +293,7 @@ export class HandoffProcessor {
     index: number,
     type: FileType,
     original: Buffer,
-    detectIn: (text: string) => EngineFinding[],
+    detectIn: (text: string) => Promise<EngineFinding[]>,
     onImage: (source: PictureSource) => Promise<string | null>,
     profiles: string[],
   ): Promise<Part> {
@@ -308,7 +315,7 @@ export class HandoffProcessor {
               }
             : undefined,
       });
-      let findings = detectIn(extracted.text);
+      let findings = await detectIn(extracted.text);
       if (type === 'csv' || type === 'xlsx') {
         // Column-aware for spreadsheets: a column whose header names a type is that type in every cell.
         const column = await this.deps.sanitizer.columnFindings(buffer, type, extracted, {}, 'column_header', this.docOpts(), profiles);

@@ -7,6 +7,7 @@ import type { SegmentLocation } from '../../domain/documents/types';
 import { entityTypesOf } from '../../domain/pii/entity-types';
 import { SANITIZE_DOCUMENT_TYPES, type SanitizeRequest } from './requests';
 import type { CredentialExposureService } from './credential-exposures';
+import type { EntityModel } from './entity-model';
 import type { RedlistService } from './redlist';
 import { type DetectionSummary, type SessionDocuments, type SessionStore, sessionNotFound } from './sessions';
 
@@ -37,8 +38,15 @@ export class SanitizerService {
       exposures: CredentialExposureService;
       redlist: RedlistService;
       logger: Logger;
+      /** The entity-model switch; null or absent when ENTITY_MODEL_ENABLED is off. */
+      entityModel?: EntityModel | null;
     },
   ) {}
+
+  /** The entity model's findings in `text` (none when the switch is off), for engine.detect's extraFindings. */
+  async modelFindings(text: string): Promise<EngineFinding[]> {
+    return this.deps.entityModel ? this.deps.entityModel.find(text) : [];
+  }
 
   async sanitize(req: SanitizeRequest) {
     const { engine, config } = this.deps;
@@ -69,6 +77,7 @@ export class SanitizerService {
       language: req.options.language,
       customEntities: req.custom_entities,
       redlist,
+      extraFindings: await this.modelFindings(extracted.text),
     });
     const columnFindings = isSpreadsheet(type)
       ? await this.columnFindings(buffer, type, extracted, req.options.column_rules, req.options.spreadsheet_strategy, opts, req.profiles)

@@ -31,7 +31,21 @@ export class SyntheticAnalyticsService {
     const rows = await q
       .orderBy('started_at', 'desc')
       .limit(MAX_ROWS)
-      .select('provider', 'model', 'status', 'response_time_sec', 'tokens_used', 'cost_estimate', 'attack_detected', 'kpi_compliant', 'kpi_metrics', 'category', 'protection_mode', 'protective_prompt_id');
+      .select(
+        'provider',
+        'model',
+        'status',
+        'response_time_sec',
+        'tokens_used',
+        'cost_estimate',
+        'attack_detected',
+        'kpi_compliant',
+        'kpi_metrics',
+        'category',
+        'protection_mode',
+        'protective_prompt_id',
+        'network_metrics',
+      );
     return {
       startDate,
       endDate: now,
@@ -48,6 +62,8 @@ export class SyntheticAnalyticsService {
         category: x.category,
         protectionMode: x.protection_mode,
         protectivePromptId: x.protective_prompt_id,
+        connectMs: typeof x.network_metrics?.connectMs === 'number' ? x.network_metrics.connectMs : null,
+        dnsMs: typeof x.network_metrics?.dnsMs === 'number' ? x.network_metrics.dnsMs : null,
       })),
     };
   }

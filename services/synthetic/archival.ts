@@ -5,16 +5,14 @@
  * dryRun only counts and previews the aggregation, changing nothing.
  */
 import { z } from 'zod';
-import type { ArchiveSelection } from '../../activities/synthetic/archival';
+import { archiveInput, newArchiveId } from '../../activities/synthetic/archival';
 import type { Db } from '../../db/connection';
 import type { Principal } from '../../domain/principal';
-import { newId } from '../../lib/ids';
+import { DEFAULT_ARCHIVE_CHUNK, DEFAULT_RETENTION_DAYS, MAX_LOGS_PER_COMPANY } from '../../domain/synthetic/archival';
 import type { TemporalGateway } from '../../temporal/client';
 import { syntheticArchiveWorkflowId } from '../../temporal/workflow-ids';
-import type { SyntheticArchiveInput } from '../../workflows/synthetic-archival';
 
-export const MAX_LOGS_PER_COMPANY = 50_000;
-export const DEFAULT_RETENTION_DAYS = 30;
+export { DEFAULT_RETENTION_DAYS, MAX_LOGS_PER_COMPANY };
 const DAY_MS = 86_400_000;
 
 export const archivalQuery = z.object({ retentionDays: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS) });
@@ -25,7 +23,7 @@ export const archivalBody = z
     exportFirst: z.boolean().default(true),
     includeFullResponse: z.boolean().default(false),
     /** Entries aggregated and deleted per transaction. */
-    chunkSize: z.number().int().min(1).max(5000).default(1000),
+    chunkSize: z.number().int().min(1).max(5000).default(DEFAULT_ARCHIVE_CHUNK),
   })
   .strict();
 
@@ -95,9 +93,8 @@ export class SyntheticArchivalService {
         errors: [],
       };
     }
-    const archiveId = `${new Date().toISOString().slice(0, 10)}-${newId().slice(0, 8)}`;
-    const selection: ArchiveSelection = { companyId: principal.companyId, action: body.action, before: body.action === 'archive' ? cutoff.toISOString() : null, maxLogs: MAX_LOGS_PER_COMPANY };
-    const input: SyntheticArchiveInput = { archiveId, selection, exportFirst: body.action === 'archive' && body.exportFirst, includeFullResponse: body.includeFullResponse, chunkSize: body.chunkSize };
+    const archiveId = newArchiveId();
+    const input = archiveInput({ ...body, action: body.action, archiveId, companyId: principal.companyId });
     const client = await this.deps.temporal.client();
     const out = (await client.workflow.execute('syntheticArchiveWorkflow', { workflowId: syntheticArchiveWorkflowId(archiveId), taskQueue: this.deps.taskQueue, args: [input] })) as {
       deletedCount: number;
@@ -123,6 +120,7 @@ export class SyntheticArchivalService {
         totalTokensUsed: Number(s.total_tokens_used),
         totalCostEstimate: Number(s.total_cost_estimate),
         attacksDetected: s.attacks_detected,
+        avgRttMs: s.rtt_samples ? Math.round((Number(s.sum_rtt_ms) / s.rtt_samples) * 1000) / 1000 : null,
         periodStart: new Date(s.period_start).toISOString(),
         periodEnd: new Date(s.period_end).toISOString(),
       })),

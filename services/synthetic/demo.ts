@@ -2,6 +2,8 @@
  * The demo company's synthetic testing on `npm start` (scripts/dev-stack.ts): the curated library is
  * imported (idempotent) and, when the company has no schedule yet, one RECURRING schedule probes the
  * default provider every minute with the English KPI prompt, so analytics show results within minutes.
+ * Creating it also sets up the company's automatic archival (archival-settings.ts). The interval is an
+ * input so tests can run the same path in seconds.
  */
 import type { Principal } from '../../domain/principal';
 import { ROLE_PERMISSIONS } from '../../domain/roles';
@@ -11,7 +13,7 @@ import type { SyntheticScheduleService } from './schedules';
 
 export async function seedSyntheticDemo(
   s: { syntheticPrompts: SyntheticPromptService; syntheticSchedules: SyntheticScheduleService; providers: ProviderService },
-  o: { companyId: string; userId: string },
+  o: { companyId: string; userId: string; intervalMinutes?: number },
 ): Promise<{ scheduleId: string | null; imported: number }> {
   const principal: Principal = { via: 'session', companyId: o.companyId, userId: o.userId, role: 'ACCOUNT_OWNER', permissions: ROLE_PERMISSIONS.ACCOUNT_OWNER, features: new Set() };
   const { imported } = await s.syntheticPrompts.importLibrary(o.companyId, o.userId);
@@ -26,7 +28,7 @@ export async function seedSyntheticDemo(
     description: 'Created by npm start: see GET /api/v1/synthetic/executions and /api/v1/synthetic/analytics',
     syntheticPromptId: prompt.id,
     scheduleType: 'RECURRING',
-    intervalMinutes: 1,
+    intervalMinutes: o.intervalMinutes ?? 1,
     isActive: true,
     aiProviderId: provider.id,
     enableProtection: false,

@@ -1,7 +1,8 @@
 /**
  * The synthetic execution log as the api shows it (spec document 1, "Synthetic execution log
  * entry"), newest first, one company's only. Fields beyond the spec's: scheduleId, category,
- * behaviorPassed (the expectedBehavior verdict), protectionMode, errorCode and errorMessage.
+ * behaviorPassed (the expectedBehavior verdict), protectionMode, errorCode, errorMessage and
+ * networkMetrics (the timed TCP connect to the provider's host: {method, host, port, dnsMs, connectMs, error}).
  */
 import type { Db } from '../../db/connection';
 import type { Principal } from '../../domain/principal';
@@ -32,6 +33,7 @@ export interface LogRow {
   error_message: string | null;
   protection_mode: string;
   protective_prompt_id: string | null;
+  network_metrics: Record<string, unknown> | null;
   started_at: Date;
   completed_at: Date;
 }
@@ -58,6 +60,7 @@ export function logView(r: LogRow) {
     protectionMode: r.protection_mode,
     errorCode: r.error_code,
     errorMessage: r.error_message,
+    networkMetrics: r.network_metrics,
     startedAt: r.started_at.toISOString(),
     completedAt: r.completed_at.toISOString(),
   };

@@ -10,6 +10,7 @@
  * - isActive false pauses the Temporal Schedule; true unpauses it.
  * - Run now triggers the Temporal Schedule at once (overlap allowed), paused or not.
  * - protectivePromptId may be set by SUPER_ADMIN only (spec: others get 403).
+ * - A company's first schedule also sets up its automatic archival (archival-settings.ts).
  */
 import { type Client, ScheduleNotFoundError, ScheduleOverlapPolicy, type ScheduleSpec } from '@temporalio/client';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import { isUuid } from '../../lib/ids';
 import type { TemporalGateway } from '../../temporal/client';
 import { syntheticRunWorkflowId, syntheticScheduleId } from '../../temporal/workflow-ids';
 import type { SyntheticRunInput } from '../../workflows/synthetic';
+import type { SyntheticArchivalSettingsService } from './archival-settings';
 
 const CRON = /^(\S+\s+){4}\S+$|^@(yearly|annually|monthly|weekly|daily|hourly|every\s+\S+)$/;
 
@@ -115,7 +117,15 @@ export function temporalSpec(r: Pick<Row, 'schedule_type' | 'cron_expression' | 
 }
 
 export class SyntheticScheduleService {
-  constructor(private readonly deps: { db: Db; temporal: TemporalGateway; taskQueue: string }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      temporal: TemporalGateway;
+      taskQueue: string;
+      /** The company's automatic archival (archival-settings.ts), set up before its first schedule. */
+      archival?: Pick<SyntheticArchivalSettingsService, 'ensure'>;
+    },
+  ) {}
 
   private async row(companyId: string, id: string): Promise<Row> {
     const row = isUuid(id) ? await this.deps.db<Row>('synthetic_schedules').where({ company_id: companyId, id }).first() : undefined;
@@ -161,6 +171,7 @@ export class SyntheticScheduleService {
 
   async create(principal: Principal, body: CreateSchedule): Promise<ScheduleView> {
     await this.checkReferences(principal, body);
+    await this.deps.archival?.ensure(principal.companyId);
     const [row] = (await this.deps.db('synthetic_schedules')
       .insert({
         company_id: principal.companyId,

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { CONSOLE_DIST_DIR } from '../../api/console-static';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { totpCode } from '../../lib/totp';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
+import { browserReady, chartData, describeWithBrowser, expectText, gone, launchBrowser, present, screenshot, signIn as signInAt, watchErrors as watchErrorsInto } from './console-support';
 
 /**
  * The console in a real browser: Debian's Chromium driven by playwright-core against the real api,
@@ -21,18 +19,8 @@ declare const window: any;
 type HTMLCanvasElement = any;
 type HTMLFormElement = any;
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const haveChromium = existsSync(CHROMIUM);
-const haveBuild = existsSync(path.join(CONSOLE_DIST_DIR, 'index.html'));
-// Never skipped in CI: a missing browser or build is a failure there, a clear skip elsewhere.
-const ready = haveChromium && haveBuild;
-if (!ready) {
-  const why = !haveChromium ? `${CHROMIUM} is missing (apt-get install -y chromium; npm test installs it as root)` : 'console/dist is missing (npm run build:console)';
-  if (process.env.CI) throw new Error(`console browser tests cannot run: ${why}`);
-  console.warn(`SKIPPING the console browser tests: ${why}`);
-}
-const describeIf = ready ? describe : describe.skip;
+const ready = browserReady();
+const describeIf = describeWithBrowser();
 
 jest.setTimeout(90_000);
 
@@ -45,26 +33,8 @@ let adminToken: string;
 let mfaSecret: string;
 const consoleErrors: string[] = [];
 
-function watchErrors(p: Page) {
-  p.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message}`));
-  p.on('console', (msg) => {
-    // 401 (MFA_REQUIRED, an ended session) and 403 (the crafted requests) are answers this test asks for.
-    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 40[13]/.test(msg.text())) consoleErrors.push(`${msg.text()} at ${JSON.stringify(msg.location())} on ${p.url()}`);
-  });
-}
-
-async function signIn(p: Page, email: string, password: string, mfaCode?: () => Promise<string>) {
-  await p.goto(`${stack.url}/`);
-  await p.getByLabel('Email').fill(email);
-  await p.getByLabel('Password').fill(password);
-  await p.getByRole('button', { name: 'Sign in' }).click();
-  if (mfaCode) {
-    await p.getByLabel('MFA code').fill(await mfaCode());
-    await p.getByRole('button', { name: 'Sign in' }).click();
-  }
-  // The top bar, not the navigation: on a phone the navigation is folded behind the Menu button.
-  await p.locator('header.topbar').waitFor();
-}
+const watchErrors = (p: Page) => watchErrorsInto(p, consoleErrors);
+const signIn = (p: Page, email: string, password: string, mfaCode?: () => Promise<string>) => signInAt(p, stack.url, email, password, mfaCode);
 
 async function supervised(prompt: string): Promise<string> {
   const res = await stack.http<{ holdId: string }>('POST', '/api/gateway/execute', {
@@ -77,49 +47,12 @@ async function supervised(prompt: string): Promise<string> {
 
 const holdCard = (p: Page, id: string) => p.locator(`article[data-hold-id="${id}"]`);
 
-/** The locator's text once it contains `expected` (polled: the page renders asynchronously); the last text on timeout. */
-async function textContaining(l: Locator, expected: string | RegExp, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  let text = '';
-  for (;;) {
-    text = (await l.count()) > 0 ? ((await l.first().textContent()) ?? '') : '';
-    if (typeof expected === 'string' ? text.includes(expected) : expected.test(text)) return text;
-    if (Date.now() > deadline) return text;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const expectText = async (l: Locator, expected: string | RegExp, timeoutMs?: number) =>
-  typeof expected === 'string' ? expect(await textContaining(l, expected, timeoutMs)).toContain(expected) : expect(await textContaining(l, expected, timeoutMs)).toMatch(expected);
-const gone = (l: Locator, timeout = 10_000) => l.first().waitFor({ state: 'detached', timeout });
-const present = (l: Locator, timeout = 10_000) => l.first().waitFor({ state: 'attached', timeout });
-
-/** A chart's data table as {bucket start (unix s): {series label: value}}. */
-async function chartData(p: Page, id: string): Promise<Record<string, Record<string, number | null>>> {
-  return p.$eval(`[data-testid="chart-table-${id}"]`, (table) => {
-    const labels = [...table.querySelectorAll('thead th')].slice(1).map((th) => th.textContent ?? '');
-    const out: Record<string, Record<string, number | null>> = {};
-    for (const row of table.querySelectorAll('tbody tr')) {
-      const cells = [...row.querySelectorAll('td')];
-      out[row.getAttribute('data-bucket')!] = Object.fromEntries(
-        cells.map((td, i) => [labels[i]!, td.getAttribute('data-value') === '' ? null : Number(td.getAttribute('data-value'))]),
-      );
-    }
-    return out;
-  });
-}
-
-async function screenshot(p: Page, name: string) {
-  if (!process.env.CONSOLE_SCREENSHOTS) return;
-  mkdirSync(path.join(ROOT, 'docs/images'), { recursive: true });
-  await p.screenshot({ path: path.join(ROOT, 'docs/images', name), fullPage: false });
-}
-
 beforeAll(async () => {
   if (!ready) return;
   stack = await startStack({ worker: true });
   company = await stack.createCompany({ name: 'Console Co' });
   adminToken = await stack.login(company.adminEmail, company.adminPassword);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  browser = await launchBrowser();
   admin = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   page = await admin.newPage();
   watchErrors(page);

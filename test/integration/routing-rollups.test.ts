@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createBreakerActivities } from '../../activities/breakers';
+import { BACKFILL } from '../../db/migrations/20261128020001_routing_rollups_synthetic';
+import { internalKey } from '../../domain/routing/evidence';
 import { metricsKey } from '../../domain/routing/rank';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
@@ -185,5 +187,85 @@ describe('provider health and pruning', () => {
     expect(await db('routing_attempt_rollups').where({ provider_id: provider.id }).where('minute', '<', new Date(Date.now() - 2 * 3_600_000))).toHaveLength(0);
     expect(await db('routing_attempt_rollups').where({ provider_id: provider.id })).not.toHaveLength(0);
     expect(await db('routing_task_rollups').where({ provider_id: provider.id })).toHaveLength(0);
+  });
+});
+
+describe('synthetic probes in the rollups (db migration 20261128020001)', () => {
+  it('are marked apart from live calls, weighed by the policy weight, and count by their verdict as task evidence', async () => {
+    const c = await stack.createCompany({ withSimulator: false });
+    const P = randomUUID();
+    const ok = (latencyMs: number): Attempt => ({ providerId: P, model: 'm', status: 'SUCCESS', latencyMs });
+    const probe = (attempt: Attempt, taskPassed: boolean) => ({ purpose: 'synthetic', cost_usd: attempt.status === 'SUCCESS' ? 0.01 : 0, metadata: JSON.stringify({ taskDimensions: ['coding'], taskPassed }) });
+    await stack.container.db('executions').insert([
+      // Live: three answered calls at 50, 100 and 200 ms (one tagged coding), 0.002 USD per 100 tokens.
+      execution(c.companyId, [ok(50)], { metadata: JSON.stringify({ taskDimensions: ['coding'] }) }),
+      ...[100, 200].map((ms) => execution(c.companyId, [ok(ms)])),
+      // Probes: answered at 300 ms (passed) and 400 ms (answered, failed its expectation), one failure.
+      execution(c.companyId, [ok(300)], probe(ok(300), true)),
+      execution(c.companyId, [ok(400)], probe(ok(400), false)),
+      execution(c.companyId, [{ providerId: P, model: 'm', status: 'ERROR', errorKind: 'SERVER', latencyMs: 9 }], probe({ providerId: P, model: 'm', status: 'ERROR', latencyMs: 9 }, false)),
+    ]);
+    const marked = await stack.container.db('routing_attempt_rollups').where({ company_id: c.companyId }).groupBy('synthetic').select('synthetic', stack.container.db.raw('sum(attempts)::int AS n'));
+    expect(Object.fromEntries(marked.map((r) => [String(r.synthetic), r.n]))).toEqual({ true: 3, false: 3 });
+
+    stack.container.services.routingMetrics.invalidate(c.companyId);
+    const m = await stack.container.services.routingMetrics.forCompany(c.companyId);
+    const key = metricsKey(P, 'm');
+    expect(m.window).toMatchObject({ samples: 6, syntheticSamples: 3 });
+    // Weight 1: every attempt; p50 of 50, 100, 200, 300, 400.
+    expect(m.at(1).metrics.get(key)).toMatchObject({ samples: 6, availability: 5 / 6, p50LatencyMs: 200 });
+    // Weight 0.5 (the default): 3 + 1.5 samples, (3 + 1) ok; p50 at position 0.5 × (4 − 1) of 50, 100, 200, ½·300, ½·400 → 150.
+    expect(m.metrics.get(key)).toMatchObject({ samples: 4.5, availability: 4 / 4.5, p50LatencyMs: 150 });
+    expect(m.at(0.5).metrics).toBe(m.metrics); // the same object: a reused decision stays reusable
+    // Weight 0: probes left out.
+    expect(m.at(0).metrics.get(key)).toMatchObject({ samples: 3, availability: 1, p50LatencyMs: 100 });
+    // Cost per token: live 0.006 / 300, probes 0.02 / 200.
+    expect(m.at(1).metrics.get(key)!.costPerToken).toBeCloseTo(0.026 / 500, 12);
+    expect(m.metrics.get(key)!.costPerToken).toBeCloseTo(0.016 / 400, 12);
+    expect(m.at(0).metrics.get(key)!.costPerToken).toBeCloseTo(0.006 / 300, 12);
+    // Task evidence: the live call (ok) and three probes of which only the passed one is ok.
+    const coding = internalKey(P, 'm', 'coding');
+    expect(m.at(1).internal.get(coding)).toMatchObject({ samples: 4, score: 50 });
+    expect(m.internal.get(coding)).toMatchObject({ samples: 2.5, score: 60 });
+    expect(m.at(0).internal.get(coding)).toMatchObject({ samples: 1, score: 100 });
+  });
+
+  it("the migration's backfill moves exactly the probes' counts out of the unmarked rows", async () => {
+    const c = await stack.createCompany({ withSimulator: false });
+    const P = randomUUID();
+    const db = stack.container.db;
+    await expect(
+      db.transaction(async (trx) => {
+        await trx('executions').insert([
+          execution(c.companyId, [{ providerId: P, model: 'm', status: 'SUCCESS', latencyMs: 10 }]),
+          ...[1, 2].map(() => execution(c.companyId, [{ providerId: P, model: 'm', status: 'SUCCESS', latencyMs: 10 }], { purpose: 'synthetic', cost_usd: 0.01 })),
+          execution(c.companyId, [{ providerId: P, model: 'm', status: 'ERROR', errorKind: 'SERVER', latencyMs: 10 }], { purpose: 'synthetic' }),
+        ]);
+        // The rows as the old trigger left them: probes and live calls counted together, unmarked.
+        const { rows } = await trx.raw("SELECT date_trunc('minute', now()) AS minute");
+        const minute = rows[0].minute;
+        await trx('routing_attempt_rollups').where({ company_id: c.companyId }).delete();
+        await trx('routing_cost_rollups').where({ company_id: c.companyId }).delete();
+        await trx('routing_attempt_rollups').insert([
+          { company_id: c.companyId, minute, provider_id: P, model: 'm', ok: true, latency_ms: 10, synthetic: false, attempts: 3 },
+          { company_id: c.companyId, minute, provider_id: P, model: 'm', ok: false, latency_ms: 0, synthetic: false, attempts: 1 },
+        ]);
+        await trx('routing_cost_rollups').insert({ company_id: c.companyId, minute, provider_id: P, model: 'm', synthetic: false, cost_usd: 0.022, tokens: 300 });
+
+        await trx.raw(BACKFILL);
+        const attempts = await trx('routing_attempt_rollups').where({ company_id: c.companyId }).orderBy(['synthetic', 'ok']).select('ok', 'latency_ms', 'synthetic', 'attempts');
+        expect(attempts).toEqual([
+          { ok: true, latency_ms: 10, synthetic: false, attempts: 1 },
+          { ok: false, latency_ms: 0, synthetic: true, attempts: 1 },
+          { ok: true, latency_ms: 10, synthetic: true, attempts: 2 },
+        ]);
+        const cost = await trx('routing_cost_rollups').where({ company_id: c.companyId }).orderBy('synthetic').select('synthetic', 'cost_usd', 'tokens');
+        expect(cost.map((r) => ({ synthetic: r.synthetic, cost: Number(r.cost_usd), tokens: Number(r.tokens) }))).toEqual([
+          { synthetic: false, cost: 0.002, tokens: 100 },
+          { synthetic: true, cost: 0.02, tokens: 200 },
+        ]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
   });
 });

@@ -13,6 +13,8 @@ beforeAll(async () => {
   co = await stack.createCompany({ withSimulator: false });
   other = await stack.createCompany({ withSimulator: false });
   const now = Date.now();
+  const net = (connectMs: number | null, dnsMs: number | null, error: string | null = null) =>
+    JSON.stringify({ method: 'tcp-connect', host: 'provider.example', port: 443, connectMs, dnsMs, error });
   const entry = (n: number, o: Record<string, unknown>, agoMs = 60_000) => ({
     company_id: co.companyId,
     run_key: `seed-${n}`,
@@ -29,11 +31,12 @@ beforeAll(async () => {
     ...o,
   });
   await stack.container.db('synthetic_execution_logs').insert([
-    entry(1, { provider: 'A', model: 'm1', response_time_sec: 1, tokens_used: 100, cost_estimate: 0.01, kpi_compliant: true, kpi_metrics: JSON.stringify({ overallScore: 0.8 }) }),
+    entry(1, { provider: 'A', model: 'm1', response_time_sec: 1, tokens_used: 100, cost_estimate: 0.01, kpi_compliant: true, kpi_metrics: JSON.stringify({ overallScore: 0.8 }), network_metrics: net(0.5, 2) }),
     entry(2, { provider: 'A', model: 'm1', status: 'FAILED', response_time_sec: 3, category: 'security', protection_mode: 'STANDARD_INJECTION_GUARD', protective_prompt_id: 'STANDARD_INJECTION_GUARD' }),
-    entry(3, { provider: 'B', model: 'm2', response_time_sec: 2, tokens_used: 50, cost_estimate: 0.04, kpi_metrics: JSON.stringify({ overallScore: 0.4 }) }),
-    entry(4, { provider: 'B', model: 'm2', response_time_sec: 2, tokens_used: 150, cost_estimate: 0.02, category: 'security', attack_detected: true }),
-    entry(5, { provider: 'A', model: 'm1', response_time_sec: 5, tokens_used: 10, cost_estimate: 0.5 }, 2 * 86_400_000),
+    entry(3, { provider: 'B', model: 'm2', response_time_sec: 2, tokens_used: 50, cost_estimate: 0.04, kpi_metrics: JSON.stringify({ overallScore: 0.4 }), network_metrics: net(1.5, null) }),
+    // A connect that failed: measured nothing, so it counts in neither average.
+    entry(4, { provider: 'B', model: 'm2', response_time_sec: 2, tokens_used: 150, cost_estimate: 0.02, category: 'security', attack_detected: true, network_metrics: net(null, 4, 'ECONNREFUSED') }),
+    entry(5, { provider: 'A', model: 'm1', response_time_sec: 5, tokens_used: 10, cost_estimate: 0.5, network_metrics: net(100, null) }, 2 * 86_400_000),
   ]);
 }, 60_000);
 
@@ -61,13 +64,16 @@ test('analytics for 24h: every group equals the hand-computed values', async () 
     ]),
   );
   expect(b.protectionMetrics.byTemplate).toEqual([{ templateId: 'STANDARD_INJECTION_GUARD', total: 1, detectionRate: 0, avgResponseTime: 3 }]);
-  expect(b.networkMetrics).toEqual({ avgRttMs: null, avgRouteHops: null, avgCrossBorderHops: null, avgHopLatencyMs: null });
+  // Round trip = mean TCP connect time of the entries that measured one: (0.5 + 1.5) / 2; DNS (2 + 4) / 2; hops never measured.
+  expect(b.networkMetrics).toEqual({ avgRttMs: 1, avgRouteHops: null, avgCrossBorderHops: null, avgHopLatencyMs: null, avgDnsMs: 3, measuredExecutions: 2, method: 'tcp-connect' });
   expect(b.metadata).toMatchObject({ totalExecutions: 4, timeRange: '24h', hasData: true });
 
   const week = await stack.http<Record<string, any>>('GET', '/api/v1/synthetic/analytics?range=7d', { token: co.gatewayKey });
   expect(week.body.metadata.totalExecutions).toBe(5);
+  expect(week.body.networkMetrics).toMatchObject({ avgRttMs: 34, measuredExecutions: 3 });
   const none = await stack.http<Record<string, any>>('GET', '/api/v1/synthetic/analytics?range=1h', { token: other.gatewayKey });
   expect(none.body.metadata).toMatchObject({ totalExecutions: 0, hasData: false });
+  expect(none.body.networkMetrics).toMatchObject({ avgRttMs: null, avgDnsMs: null, measuredExecutions: 0 });
   const bad = await stack.http<{ code: string }>('GET', '/api/v1/synthetic/analytics?range=2h', { token: co.gatewayKey });
   expect(bad.status).toBe(400);
   expect(bad.body.code).toBe('VALIDATION_ERROR');

@@ -1,5 +1,6 @@
 import { ROLE_PERMISSIONS } from '../../domain/roles';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
+import { addSimulatorProvider, until } from '../support/synthetic';
 
 /**
  * Synthetic probes feed routing (issue 13, part 4): a provider whose probes start failing opens its
@@ -27,32 +28,13 @@ beforeAll(async () => {
   });
   co = await stack.createCompany({ withSimulator: false });
   session = await stack.login(co.adminEmail, co.adminPassword);
-  const add = async (name: string, type: 'OPENAI' | 'ANTHROPIC', apiKey: string, isDefault: boolean) => {
-    const model = type === 'OPENAI' ? 'gpt-4o-mini' : 'claude-haiku-4-5';
-    const p = await stack.container.services.providers.create(
-      co.companyId,
-      { type, name, baseUrl: type === 'OPENAI' ? `${stack.simulatorUrl}/v1` : stack.simulatorUrl, apiKey, defaultModel: model, models: [{ name: model, inputPricePerMillion: 1, outputPricePerMillion: 2 }], isDefault },
-      { userId: co.adminUserId },
-    );
-    ids[name] = p.id;
-  };
-  await add('primary', 'OPENAI', 'sim;id=primary', true);
-  await add('backup', 'ANTHROPIC', 'sim;id=backup', false);
+  ids.primary = await addSimulatorProvider(stack, co, { name: 'primary', type: 'OPENAI', apiKey: 'sim;id=primary', isDefault: true });
+  ids.backup = await addSimulatorProvider(stack, co, { name: 'backup', type: 'ANTHROPIC', apiKey: 'sim;id=backup', isDefault: false });
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
 });
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const execute = () => stack.http<{ provider: { name: string }; attempts?: unknown[] }>('POST', '/api/gateway/execute', { token: co.gatewayKey, body: { prompt: 'live', executionMode: 'AUTONOMOUS' } });
 

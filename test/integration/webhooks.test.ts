@@ -304,9 +304,11 @@ describe('delivery', () => {
     for (let i = 1; i < times.length; i++) {
       const gap = times[i] - times[i - 1];
       const delay = RETRY_DELAYS_S[i - 1]! * 1000;
-      // Exactly the configured wait after the previous attempt, plus that attempt's own short run.
+      // Never earlier than the configured wait after the previous attempt; later only by the
+      // attempt's own run and the worker picking up its timer (seconds on a loaded 2-core machine:
+      // 1.5 s of slack failed once under load 10). The lower bound is what the schedule promises.
       expect([i, gap >= delay]).toEqual([i, true]);
-      expect([i, gap < delay + 1500]).toEqual([i, true]);
+      expect([i, gap < delay + 4000]).toEqual([i, true]);
     }
     const result = await temporal.workflow.getHandle(webhookDeliveryWorkflowId(delivery.id)).result();
     expect(result).toMatchObject({ status: 'FAILED', attempts: 4 });

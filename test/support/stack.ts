@@ -20,6 +20,7 @@ import { deleteProviderHealthSchedule } from '../../temporal/provider-health-sch
 import { deleteSanitizerCleanupSchedule } from '../../temporal/sanitizer-schedule';
 import { deleteDataRetentionSchedule } from '../../temporal/retention-schedule';
 import { deleteShieldLeaverSchedule } from '../../temporal/shield-leaver-schedule';
+import { syntheticArchivalScheduleId, syntheticScheduleId } from '../../temporal/workflow-ids';
 import { createGatehouseWorker } from '../../workers/worker';
 
 /**
@@ -129,6 +130,25 @@ export async function startStack(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   let worker: { worker: Worker; running: Promise<void>; close: () => Promise<void> } | null = null;
+  /** Companies made by createCompany: their synthetic Temporal Schedules are deleted at stop(). */
+  const companyIds: string[] = [];
+
+  /**
+   * The Temporal Schedules this file's companies own (one per synthetic schedule, one per company's
+   * automatic archival) outlive the task queue otherwise. Only asks Temporal when there are some.
+   */
+  const deleteSyntheticSchedules = async () => {
+    if (!companyIds.length) return;
+    const db = container.db;
+    const [schedules, archival] = await Promise.all([
+      db('synthetic_schedules').whereIn('company_id', companyIds).select('id'),
+      db('synthetic_archival_settings').whereIn('company_id', companyIds).select('company_id'),
+    ]);
+    const ids = [...schedules.map((r) => syntheticScheduleId(r.id)), ...archival.map((r) => syntheticArchivalScheduleId(r.company_id))];
+    if (!ids.length) return;
+    const client = await container.temporal.client();
+    await Promise.all(ids.map((id) => client.schedule.getHandle(id).delete().catch(() => {})));
+  };
 
   const rawHttp = async <T>(base: string, method: string, path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> }) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
@@ -173,6 +193,7 @@ export async function startStack(
     async createCompany(o = {}) {
       const s = container.services;
       const company = await s.companies.createCompany({ name: o.name ?? `Test Co ${randomToken('', 6)}`, packageName: o.packageName });
+      companyIds.push(company.id);
       const adminEmail = `admin-${randomToken('', 8).toLowerCase()}@example.test`;
       const adminPassword = `pw-${randomToken('', 16)}`;
       const { user } = await s.companies.addUser(company.id, { email: adminEmail, password: adminPassword, role: 'ACCOUNT_OWNER' });
@@ -214,6 +235,7 @@ export async function startStack(
       await deleteDataRetentionSchedule(await container.temporal.client(), config.TEMPORAL_TASK_QUEUE).catch(() => {});
     },
     async stop() {
+      await deleteSyntheticSchedules().catch(() => {});
       await stack.stopWorker();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

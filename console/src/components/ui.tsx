@@ -108,3 +108,145 @@ export const fmt = {
   pct: (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${(n * 100).toFixed(1)}%`),
   date: (s: string | null | undefined) => (s ? new Date(s).toLocaleString() : '—'),
 };
+
+/** Previous/next over an offset-paged list; shown only when there is more than one page. */
+export function Pager(props: { offset: number; page: number; total: number; onOffset: (offset: number) => void; labels?: [string, string] }) {
+  const { offset, page, total } = props;
+  if (total <= page) return null;
+  const [back, forward] = props.labels ?? ['Previous', 'Next'];
+  return (
+    <div class="pager">
+      <button type="button" disabled={offset === 0} onClick={() => props.onOffset(Math.max(0, offset - page))}>
+        {back}
+      </button>
+      <span>
+        {offset + 1}–{Math.min(offset + page, total)} of {total}
+      </span>
+      <button type="button" disabled={offset + page >= total} onClick={() => props.onOffset(offset + page)}>
+        {forward}
+      </button>
+    </div>
+  );
+}
+
+/** A reason to give before a rejecting action (a held answer, a proposal), with its submit and cancel buttons. */
+export function ReasonForm(props: {
+  id: string;
+  label: string;
+  hint: string;
+  submit: string;
+  required?: boolean;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      class="reject-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit(reason.trim());
+      }}
+    >
+      <Field label={props.label} id={props.id} hint={props.hint}>
+        <textarea id={props.id} required={props.required} maxLength={2000} rows={2} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      </Field>
+      <button type="submit" class="danger" disabled={props.busy || (props.required && !reason.trim())}>
+        {props.submit}
+      </button>
+      <button type="button" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** A table's header row; an empty name is an actions column, named for screen readers only. */
+export function TableHead(props: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {props.columns.map((c, i) => (
+          <th scope="col" key={c || `actions-${i}`}>
+            {c || <span class="sr-only">Actions</span>}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** One figure of a totals row (ul.stats). */
+export function Stat(props: { name: string; value: string; id: string }) {
+  return (
+    <li class="stat" data-stat={props.id}>
+      <span class="stat-name">{props.name}</span>
+      <strong class="stat-value">{props.value}</strong>
+    </li>
+  );
+}
+
+export type Range = '1h' | '24h' | '7d' | '30d';
+export const RANGES: { value: Range; label: string; seconds: number }[] = [
+  { value: '1h', label: 'Last hour', seconds: 3600 },
+  { value: '24h', label: 'Last 24 hours', seconds: 86_400 },
+  { value: '7d', label: 'Last 7 days', seconds: 604_800 },
+  { value: '30d', label: 'Last 30 days', seconds: 2_592_000 },
+];
+
+/** The 1h / 24h / 7d / 30d switch of the dashboards (radio buttons, so arrow keys move between them). */
+export function RangePicker(props: { name: string; value: Range; onChange: (r: Range) => void }) {
+  return (
+    <fieldset class="segmented">
+      <legend class="sr-only">Time range</legend>
+      {RANGES.map((r) => (
+        <label key={r.value} class={props.value === r.value ? 'selected' : ''}>
+          <input type="radio" name={props.name} value={r.value} checked={props.value === r.value} onChange={() => props.onChange(r.value)} />
+          {r.value}
+          <span class="sr-only"> ({r.label})</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A labelled filter beside a heading: "All" (the empty value) and the given options. */
+export function FilterSelect(props: { id: string; label: string; value: string; options: [string, string][]; onChange: (v: string) => void; all?: string }) {
+  return (
+    <div>
+      <label for={props.id} class="inline-label">
+        {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        <option value={props.all ?? ''}>All</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export type Message = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * A page's message line and `act(text, action)`: runs the action, then says `text` (or the api's
+ * error) and reloads what the page shows.
+ */
+export function useAct(reload: () => Promise<unknown>) {
+  const [message, setMessage] = useState<Message>(null);
+  const act = async (text: string, action: () => Promise<unknown>) => {
+    setMessage(null);
+    try {
+      await action();
+      setMessage({ kind: 'success', text });
+      await reload();
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err) });
+    }
+  };
+  return { message, setMessage, act };
+}

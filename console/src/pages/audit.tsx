@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { get } from '../api';
-import { Empty, Field, Loading, Notice, PageHeader, fmt, useLoad } from '../components/ui';
+import { Empty, Field, Loading, Notice, PageHeader, Pager, fmt, useLoad } from '../components/ui';
 
 interface Entry {
   id: string;
@@ -107,19 +107,7 @@ export function AuditLog() {
           </table>
         </div>
       )}
-      {total > PAGE && (
-        <div class="pager">
-          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-            Newer
-          </button>
-          <span>
-            {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
-          </span>
-          <button type="button" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
-            Older
-          </button>
-        </div>
-      )}
+      <Pager offset={offset} page={PAGE} total={total} onOffset={setOffset} labels={['Newer', 'Older']} />
     </>
   );
 }

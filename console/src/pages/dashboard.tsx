@@ -1,17 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
 import { get } from '../api';
 import { type ChartSeries, TimeChart } from '../components/chart';
-import { Badge, Empty, Loading, Notice, PageHeader, fmt, useLoad } from '../components/ui';
+import { Badge, Empty, Loading, Notice, PageHeader, RANGES, type Range, RangePicker, Stat, fmt, useLoad } from '../components/ui';
 import { Link } from '../router';
 import { useSession } from '../session';
 
-type Range = '1h' | '24h' | '7d' | '30d';
-const RANGES: { value: Range; label: string }[] = [
-  { value: '1h', label: 'Last hour' },
-  { value: '24h', label: 'Last 24 hours' },
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
-];
 
 interface Series {
   provider: string;
@@ -108,16 +101,7 @@ export function Dashboard() {
   return (
     <>
       <PageHeader title="Dashboard">
-        <fieldset class="segmented">
-          <legend class="sr-only">Time range</legend>
-          {RANGES.map((r) => (
-            <label key={r.value} class={range === r.value ? 'selected' : ''}>
-              <input type="radio" name="range" value={r.value} checked={range === r.value} onChange={() => setRange(r.value)} />
-              {r.value}
-              <span class="sr-only"> ({r.label})</span>
-            </label>
-          ))}
-        </fieldset>
+        <RangePicker name="range" value={range} onChange={setRange} />
       </PageHeader>
       {analytics.error && <Notice kind="error">{analytics.error}</Notice>}
       {!a && analytics.loading && <Loading />}
@@ -154,15 +138,6 @@ export function Dashboard() {
       {can('providers.manage') && <Breakers />}
       {can('batch.use') && <BatchJobs />}
     </>
-  );
-}
-
-function Stat(props: { name: string; value: string; id: string }) {
-  return (
-    <li class="stat" data-stat={props.id}>
-      <span class="stat-name">{props.name}</span>
-      <strong class="stat-value">{props.value}</strong>
-    </li>
   );
 }
 

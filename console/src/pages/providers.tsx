@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { del, errorText, get, patch, post } from '../api';
-import { Badge, Empty, Field, Loading, Notice, PageHeader, useLoad } from '../components/ui';
+import { del, get, patch, post } from '../api';
+import { Badge, Empty, Field, Loading, Notice, PageHeader, useAct, useLoad } from '../components/ui';
 import { useSession } from '../session';
 
 interface Model {
@@ -35,19 +35,9 @@ export function Providers() {
   const { can } = useSession();
   const manage = can('providers.manage');
   const list = useLoad(() => get<{ providers: Provider[] }>('/api/v1/providers'));
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { message, act } = useAct(() => list.reload());
   const [adding, setAdding] = useState(false);
 
-  async function act(text: string, action: () => Promise<unknown>) {
-    setMessage(null);
-    try {
-      await action();
-      setMessage({ kind: 'success', text });
-      await list.reload();
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorText(err) });
-    }
-  }
 
   const providers = list.data?.providers ?? [];
   return (

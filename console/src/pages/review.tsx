@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { errorText, get, patch } from '../api';
-import { Badge, Empty, Field, Loading, Notice, PageHeader, fmt, useLoad } from '../components/ui';
+import { Badge, Empty, Loading, Notice, PageHeader, Pager, ReasonForm, fmt, useLoad } from '../components/ui';
 import { useSession } from '../session';
 
 interface Hold {
@@ -108,19 +108,7 @@ export function ReviewQueue() {
           </li>
         ))}
       </ul>
-      {total > PAGE && (
-        <div class="pager">
-          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-            Previous
-          </button>
-          <span>
-            {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
-          </span>
-          <button type="button" disabled={!list.data?.pagination.hasMore} onClick={() => setOffset(offset + PAGE)}>
-            Next
-          </button>
-        </div>
-      )}
+      <Pager offset={offset} page={PAGE} total={total} onOffset={setOffset} />
     </>
   );
 }
@@ -128,16 +116,15 @@ export function ReviewQueue() {
 function HoldCard(props: { hold: Hold; now: number; canReview: boolean; onResolved: (text: string) => void; onError: (text: string) => void }) {
   const h = props.hold;
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const left = timeLeft(h.expiresAt, props.now);
   const pending = h.status === 'PENDING_REVIEW';
   const expired = h.status === 'EXPIRED' || (pending && !left);
 
-  async function resolve(action: 'approve' | 'reject') {
+  async function resolve(action: 'approve' | 'reject', reason = '') {
     setBusy(true);
     try {
-      await patch(`/api/v1/execution-holds/${h.id}`, action === 'reject' ? { action, reason: reason.trim() } : { action });
+      await patch(`/api/v1/execution-holds/${h.id}`, action === 'reject' ? { action, reason } : { action });
       props.onResolved(action === 'approve' ? 'Approved: the answer was released to the caller.' : 'Rejected: the caller is told with your reason.');
     } catch (err) {
       props.onError(errorText(err));
@@ -221,23 +208,16 @@ function HoldCard(props: { hold: Hold; now: number; canReview: boolean; onResolv
               </button>
             </>
           ) : (
-            <form
-              class="reject-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void resolve('reject');
-              }}
-            >
-              <Field label="Reason for rejecting" id={`reason-${h.id}`} hint="Sent to the caller; at most 2,000 characters">
-                <textarea id={`reason-${h.id}`} required maxLength={2000} rows={2} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
-              </Field>
-              <button type="submit" class="danger" disabled={busy || !reason.trim()}>
-                Reject
-              </button>
-              <button type="button" onClick={() => setRejecting(false)}>
-                Cancel
-              </button>
-            </form>
+            <ReasonForm
+              id={`reason-${h.id}`}
+              label="Reason for rejecting"
+              hint="Sent to the caller; at most 2,000 characters"
+              submit="Reject"
+              required
+              busy={busy}
+              onSubmit={(reason) => void resolve('reject', reason)}
+              onCancel={() => setRejecting(false)}
+            />
           )}
         </div>
       )}
