@@ -105,6 +105,7 @@ export const RESOURCES: ResourceRow[] = [
   { kind: 'syntheticPrompt', create: 'POST /api/v1/synthetic/prompts', family: '/api/v1/synthetic/prompts/{promptId}', body: (c) => ({ name: word(c, 'probe'), prompt: `Ping ${c.canary}` }), id: 'prompt.id' },
   // A year away: the schedule exists in Temporal but never runs during the test.
   { kind: 'syntheticSchedule', create: 'POST /api/v1/synthetic/schedules', family: '/api/v1/synthetic/schedules/{scheduleId}', body: (c) => ({ name: word(c, 'schedule'), syntheticPromptId: c.ids.syntheticPrompt, scheduleType: 'ONE_TIME', runAt: new Date(Date.now() + 365 * 86_400_000).toISOString(), aiProviderId: c.ids.provider }), id: 'schedule.id' },
+  { kind: 'architectSession', create: 'POST /api/v1/architect/sessions', family: '/api/v1/architect/sessions/{id}', body: (c) => ({ title: word(c, 'session'), requirements: { description: `A support assistant for ${c.canary}` } }) },
   { kind: 'handoff', create: 'POST /api/shield/handoff', family: '/api/shield/handoff/{id}', body: (c) => ({ prompt: `Write to John Miller about ${c.canary}, john.miller@example.com` }), id: 'handoffId' },
   // Zero knowledge last: turning it on changes how the company's prompts are stored.
   {
@@ -172,6 +173,12 @@ export const ACTIONS: Record<string, string> = {
   'POST /api/v1/onboarding/setup': "configures the caller's own company",
   'POST /api/v1/onboarding/setup/skip': "configures the caller's own company",
   'POST /api/v1/prompts/{id}/chat-test/import': 'an action on a chat-test run (the prompt family is covered)',
+  'POST /api/v1/architect/sessions/{id}/analyze': 'an action on a session (its family is covered)',
+  'POST /api/v1/architect/sessions/{id}/dialogue': 'an action on a session (its family is covered)',
+  'POST /api/v1/architect/sessions/{id}/generate': 'an action on a session (its family is covered)',
+  'POST /api/v1/architect/sessions/{id}/reject': 'an action on a session (its family is covered)',
+  'POST /api/v1/architect/sessions/{id}/accept': 'an action on a session (its family is covered)',
+  'POST /api/v1/architect/sessions/{id}/transfer': 'an action on a session (its family is covered)',
 };
 
 /**
