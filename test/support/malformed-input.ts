@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { type Json, type Operation, errorShapeProblem, opName } from './openapi-operations';
+import { type Operation, errorShapeProblem, opName } from './openapi-operations';
 import { REQUEST_EXAMPLES } from './request-examples';
 import { arbitraryOf } from './schema-arbitrary';
 
@@ -322,4 +322,3 @@ export async function runMalformedInput(baseUrl: string, operations: Operation[]
   return report;
 }
 
-export type { Json };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Json, type Operation, opName } from './openapi-operations';
+import { type Operation, opName } from './openapi-operations';
 import { ACTIONS, type Credential, PARAM_LITERALS, PLATFORM_WIDE, RESOURCES, type ResourceRow, SKIP, type TableContext, VALID_BODIES } from './route-table';
 import { arbitraryOf } from './schema-arbitrary';
 
@@ -307,7 +307,6 @@ export async function callAsOtherTenant(
   return report;
 }
 
-export type { Json };
 
 /**
  * Deletes a company's synthetic schedules through the api. The harnesses create them (the table's
