@@ -13,6 +13,7 @@ import {
   createResources,
   createWithOtherTenantReferences,
   deleteSyntheticSchedules,
+  queryAsOtherTenant,
   readResources,
   tableGaps,
 } from '../support/tenant-isolation';
@@ -116,6 +117,14 @@ it("B cannot create anything that names A's resources in its body (a group of A'
   console.log(`cross-tenant references: ${tried.join('; ')}`);
   expect(failures).toEqual([]);
   expect(tried.length).toBeGreaterThanOrEqual(8);
+});
+
+it("B gets none of A's data by naming A's ids in a query (filters and lookups)", async () => {
+  expect(created).toBeDefined();
+  const q = await queryAsOtherTenant(stack.url, operations, ROUTE_TABLE, created, credentials);
+  console.log(`query ids: ${q.calls} calls, statuses ${JSON.stringify(q.statuses)}`);
+  expect(q.failures).toEqual([]);
+  expect(q.calls).toBeGreaterThanOrEqual(12 * credentials.length);
 });
 
 it("A's resources read back unchanged after B's calls", async () => {

@@ -6,7 +6,8 @@ import { encryptText, exportPublicKey, generateKeyPair } from '../../lib/pzk-cry
  * issue 21 item 2). The test reads /api/openapi.json and FAILS, naming the route, when
  *   - a POST of the document is in neither RESOURCES (it creates something) nor ACTIONS (it does not), or
  *   - a path parameter's family (the path up to and including `{param}`) is in neither a row's
- *     `family` nor PARAM_LITERALS,
+ *     `family` nor PARAM_LITERALS, or
+ *   - a query parameter named `...Id` is not in QUERY_IDS,
  * so a new capability cannot land routes the harness does not reach.
  *
  * HOW TO ADD A ROW (one line for a plain resource):
@@ -188,6 +189,23 @@ export const ACTIONS: Record<string, string> = {
  */
 export const VALID_BODIES: Record<string, unknown> = {
   'PUT /api/v1/prompts/{id}/production': { versionNumber: 1 },
+};
+
+/**
+ * Query parameters that name a resource (a list filtered by it, or a lookup), by name: A's ids of
+ * that kind. Every query parameter of the document whose name ends in `Id` must be here, or the
+ * table check fails naming it.
+ */
+export const QUERY_IDS: Record<string, (c: TableContext) => Array<string | undefined>> = {
+  webhookId: (c) => [c.ids.webhook],
+  subscriptionId: (c) => [c.ids.advisorySubscription],
+  promptId: (c) => [c.ids.prompt, c.ids.zkEncryptedPrompt],
+  executionId: (c) => [c.ids.zkEncryptedResponse],
+  projectId: (c) => [c.ids.project],
+  repositoryId: (c) => [c.ids.repository],
+  typeId: (c) => [c.ids.documentType],
+  scheduleId: (c) => [c.ids.syntheticSchedule],
+  versionId: (c) => [c.store.versionId],
 };
 
 /** Path parameters that are not ids of a resource, with the value to send. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type Operation, opName } from './openapi-operations';
-import { ACTIONS, type Credential, PARAM_LITERALS, PLATFORM_WIDE, RESOURCES, type ResourceRow, SKIP, type TableContext, VALID_BODIES } from './route-table';
+import { ACTIONS, type Credential, PARAM_LITERALS, PLATFORM_WIDE, QUERY_IDS, RESOURCES, type ResourceRow, SKIP, type TableContext, VALID_BODIES } from './route-table';
 import { arbitraryOf } from './schema-arbitrary';
 
 /**
@@ -19,6 +19,8 @@ export interface RouteTable {
   resources: ResourceRow[];
   actions: Record<string, string>;
   literals: Record<string, string>;
+  /** Query parameters naming a resource → A's ids for them. */
+  queryIds: Record<string, (c: TableContext) => Array<string | undefined>>;
   /** Bodies for operations whose rules the schema generator cannot see. */
   bodies: Record<string, unknown>;
   skip: RegExp[];
@@ -28,7 +30,15 @@ export interface RouteTable {
   extraFamilies?: Record<string, string>;
 }
 
-export const ROUTE_TABLE: RouteTable = { resources: RESOURCES, actions: ACTIONS, literals: PARAM_LITERALS, bodies: VALID_BODIES, skip: SKIP, platformWide: PLATFORM_WIDE };
+export const ROUTE_TABLE: RouteTable = {
+  resources: RESOURCES,
+  actions: ACTIONS,
+  literals: PARAM_LITERALS,
+  queryIds: QUERY_IDS,
+  bodies: VALID_BODIES,
+  skip: SKIP,
+  platformWide: PLATFORM_WIDE,
+};
 
 export interface Client {
   baseUrl: string;
@@ -83,6 +93,9 @@ export function tableGaps(operations: Operation[], table: RouteTable): string[] 
     const name = opName(op);
     if (op.method === 'POST' && op.area !== 'mcp' && !creates.has(name) && !(name in table.actions)) {
       gaps.push(`${name}: not in test/support/route-table.ts (a RESOURCES row if it creates something, else an ACTIONS entry saying why not)`);
+    }
+    for (const q of op.query) {
+      if (/Id$/.test(q.name) && !(q.name in table.queryIds)) gaps.push(`query parameter ${q.name} of ${name} names a resource: add it to QUERY_IDS in test/support/route-table.ts`);
     }
     for (const param of op.params) {
       const family = familyOf(op.path, param);
@@ -362,4 +375,41 @@ export async function createWithOtherTenantReferences(baseUrl: string, table: Ro
     else if (res.text.includes(created.ctx.canary)) failures.push(`${row.create} as B with A's ids -> ${res.status} with company A's data: ${res.text.slice(0, 200)}`);
   }
   return { failures, tried };
+}
+
+/**
+ * Every operation with a query parameter that names a resource (QUERY_IDS), called as each of B's
+ * credentials with A's id there: a filter may answer an empty list, a lookup 404, a refused
+ * credential 401/403; never a 5xx and never A's data.
+ */
+export async function queryAsOtherTenant(baseUrl: string, operations: Operation[], table: RouteTable, created: Created, credentials: Array<{ name: string; token: string }>) {
+  const failures: string[] = [];
+  const statuses: Record<number, number> = {};
+  let calls = 0;
+  const families = familyKinds(table);
+  for (const op of operations) {
+    if (op.method !== 'GET') continue;
+    for (const q of op.query.filter((x) => x.name in table.queryIds)) {
+      const path = fill(op.path, (_p, f) => {
+        const kind = (families.get(f) ?? []).find((k) => created.ids.has(k));
+        return kind ? created.ids.get(kind)![0] : table.literals[f];
+      });
+      if (!path) continue;
+      // The other required parameters, valid-looking, so the request reaches the filter.
+      const others = op.query.filter((x) => x.required && x.name !== q.name);
+      const base = others.length ? (fc.sample(fc.record(Object.fromEntries(others.map((x) => [x.name, arbitraryOf(op.doc, x.schema)]))), { seed: 21, numRuns: 1 })[0] as Record<string, unknown>) : {};
+      for (const id of table.queryIds[q.name]!(created.ctx).filter((v): v is string => typeof v === 'string')) {
+        const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(base).map(([k, v]) => [k, String(v)])), [q.name]: id });
+        for (const cred of credentials) {
+          const res = await call(baseUrl, 'GET', `${path}?${query}`, cred.token).catch((err: Error) => ({ status: 0, text: `no answer: ${err.message}`, json: null }));
+          calls++;
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          const where = `${opName(op)}?${q.name}=<A's> as B's ${cred.name}`;
+          if (res.status === 0 || res.status >= 500) failures.push(`${where} -> ${res.status}: ${res.text.slice(0, 200)}`);
+          else if (res.text.includes(created.ctx.canary)) failures.push(`${where} -> ${res.status} with company A's data: ${res.text.slice(0, 200)}`);
+        }
+      }
+    }
+  }
+  return { failures, calls, statuses };
 }
