@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'console', 'dist', 'index.html');
-// The console bundles these domain files (schemas and constants shared with the api).
-const SOURCES = ['console/src', 'console/index.html', 'console/vite.config.mts', 'domain/routing', 'domain/roles.ts', 'domain/api-keys.ts', 'domain/webhooks.ts', 'domain/task-vocabulary.ts', 'package-lock.json'];
+// The console bundles domain files (schemas and constants shared with the api: routing, roles, keys,
+// webhooks, architect, synthetic, security ...). All of domain/ counts as a source, so a page that
+// starts importing another domain file can never be served from a stale build.
+const SOURCES = ['console/src', 'console/index.html', 'console/vite.config.mts', 'domain', 'package-lock.json'];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;

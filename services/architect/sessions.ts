@@ -210,6 +210,7 @@ export class ArchitectService {
 
   async accept(principal: Principal, id: string) {
     const row = await this.find(principal.companyId, id);
+    mayProvision(principal);
     const out = await this.update(row, 'accept', acceptProposal, { userId: principal.userId });
     this.deps.routingPolicies.forget(principal.companyId);
     return { success: true as const, generatedIds: out.generatedIds, session: await this.dto(principal.companyId, id) };
@@ -219,6 +220,7 @@ export class ArchitectService {
   async transfer(principal: Principal, id: string) {
     let row = await this.find(principal.companyId, id);
     if (row.status !== 'ACCEPTED') {
+      if (row.status === 'PROPOSAL_READY') mayProvision(principal);
       await this.update(row, 'transfer', transferSession, { userId: principal.userId });
       this.deps.routingPolicies.forget(principal.companyId);
       row = await this.find(principal.companyId, id);
@@ -281,4 +283,14 @@ export class ArchitectService {
     const cause = err.cause instanceof ActivityFailure ? err.cause.cause?.message : err.cause?.message;
     return new ApiError(503, 'ARCHITECT_MODEL_UNAVAILABLE', `The model call failed after its retries (${cause ?? 'unknown'}); the session is ${now}`);
   }
+}
+
+/**
+ * Accepting provisions a routing policy, stored prompts and a reference library. The spec scopes
+ * architect routes to the caller's company only; without this check a role that may not create
+ * routing policies (MEMBER, the synthetic roles) could create one through the architect. Checked
+ * after the session lookup, so another company's session is still a 404.
+ */
+function mayProvision(principal: Principal): void {
+  if (!principal.permissions.has('routing.policies.create')) throw ApiError.forbidden('Insufficient permissions: accepting a proposal creates a routing policy (routing.policies.create)');
 }

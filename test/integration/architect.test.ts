@@ -401,6 +401,26 @@ describe('reject and transfer', () => {
   });
 });
 
+describe('roles', () => {
+  it('a role that may not create routing policies cannot accept or transfer a proposal (403, nothing provisioned); an admin then can', async () => {
+    const a = await account();
+    const s = await readyToGenerate(a, 'Member desk');
+    expect((await call(a, 'POST', `/${s.id}/generate`)).status).toBe(200);
+    const member = await stack.addUser(a.co.companyId, 'MEMBER');
+    const m: Account = { co: a.co, token: await stack.login(member.email, member.password) };
+    for (const op of ['accept', 'transfer']) {
+      const res = await call(m, 'POST', `/${s.id}/${op}`);
+      expect([op, res.status, res.body.code]).toEqual([op, 403, 'FORBIDDEN']);
+    }
+    expect((await call(a, 'GET', `/${s.id}`)).body.status).toBe('PROPOSAL_READY');
+    expect(await stack.container.db('projects').where({ company_id: a.co.companyId }).count('* as n').first()).toEqual({ n: '0' });
+    const accepted = await call(a, 'POST', `/${s.id}/accept`);
+    expect([accepted.status, accepted.body.session.status]).toEqual([200, 'ACCEPTED']);
+    // An ACCEPTED session's project may be fetched by any member (nothing is created).
+    expect((await call(m, 'POST', `/${s.id}/transfer`)).status).toBe(200);
+  });
+});
+
 describe('accept is all or nothing', () => {
   it('a failure forced half-way through provisioning leaves no partial resource, and the session can be accepted afterwards', async () => {
     const a = await account();

@@ -503,14 +503,21 @@ function QuestionsCard(props: { session: ArchitectSession; busy: boolean; onAnsw
 
 function Decision(props: { busy: boolean; onAccept: () => void; onReject: (reason: string) => void }) {
   const [rejecting, setRejecting] = useState(false);
+  // Accepting creates a routing policy: the api refuses it (403) to roles without routing.policies.create.
+  const mayAccept = useSession().can('routing.policies.create');
   return (
     <div class="decision">
-      <p>Accepting creates a project with these prompts (version 1 in production), the routing policy and the reference library, in one step.</p>
+      <p>
+        Accepting creates a project with these prompts (version 1 in production), the routing policy and the reference library, in one step.
+        {!mayAccept && ' Your role may not create routing policies: an administrator accepts it.'}
+      </p>
       {!rejecting ? (
         <div class="form-actions">
-          <button type="button" class="primary" disabled={props.busy} onClick={props.onAccept}>
-            Accept proposal
-          </button>
+          {mayAccept && (
+            <button type="button" class="primary" disabled={props.busy} onClick={props.onAccept}>
+              Accept proposal
+            </button>
+          )}
           <button type="button" class="danger" disabled={props.busy} onClick={() => setRejecting(true)}>
             Reject…
           </button>
