@@ -12,7 +12,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
 import { batchRoutes } from './routes/batch';
-import { mountRoutes } from './routes/define';
+import { type AnyRouteDef, mountRoutes } from './routes/define';
 import { gatewayRoutes } from './routes/gateway';
 import { holdRoutes } from './routes/holds';
 import { mfaRoutes } from './routes/mfa';
@@ -56,8 +56,17 @@ declare module 'koa' {
   }
 }
 
+export interface AppOptions {
+  /**
+   * Test hook, never set by workers/api.ts: extra route declarations, mounted and published in the
+   * OpenAPI document after the app's own. test/support/harness-fixture.ts uses it to show that the
+   * generated harnesses report a deliberately leaky and a crashing route (issue 21, item 3).
+   */
+  extraRoutes?: AnyRouteDef[];
+}
+
 /** The Koa application over a container. No listening here: workers/api.ts and tests do that. */
-export function createApp(container: Container): Koa {
+export function createApp(container: Container, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: container.config.TRUST_PROXY });
   app.context.services = container.services;
   app.context.config = container.config;
@@ -101,6 +110,7 @@ export function createApp(container: Container): Koa {
     ...syntheticAnalyticsRoutes,
     ...syntheticArchivalRoutes,
     ...architectRoutes,
+    ...(opts.extraRoutes ?? []),
   ]);
   mountOpenAiRoutes(router, registry);
   // The agent-tool endpoint reads its own body: a parse error must be a JSON-RPC -32700, not a 400 of the REST shape.

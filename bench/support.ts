@@ -241,7 +241,14 @@ export function table(header: string[], rows: string[][]): string {
  * Temporal address where nothing listens (the paths the benches drive never touch Temporal),
  * waited for until /healthz answers. Shared by the benches that need one plain api.
  */
-export async function startBenchApi(opts: { databaseUrl: string; encryptionKey: string; simulatorUrl: string; logFile: string }): Promise<{ child: Child; url: string }> {
+export async function startBenchApi(opts: {
+  databaseUrl: string;
+  encryptionKey: string;
+  simulatorUrl: string;
+  logFile: string;
+  /** Settings over the defaults above (bench/soak.ts: a real Temporal, the sanitizer, an outbound allowlist). */
+  env?: Record<string, string>;
+}): Promise<{ child: Child; url: string }> {
   const port = await freePort();
   const closedPort = await freePort();
   const child = startNodeChild(
@@ -258,6 +265,7 @@ export async function startBenchApi(opts: { databaseUrl: string; encryptionKey: 
       INTERNAL_JOB_TOKEN: `bench-${randomBytes(24).toString('hex')}`,
       TEMPORAL_ADDRESS: `127.0.0.1:${closedPort}`,
       SIMULATOR_URL: opts.simulatorUrl,
+      ...opts.env,
     },
     opts.logFile,
   );

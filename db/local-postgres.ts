@@ -80,17 +80,17 @@ function portAnswers(port: number, host = '127.0.0.1', timeoutMs = 1000): Promis
   });
 }
 
-/** True when 127.0.0.1:5432 answers and lets user postgres in without a password. */
-export async function probeLocal(log: (line: string) => void): Promise<boolean> {
-  if (!(await portAnswers(5432))) return false;
-  const client = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', connectionTimeoutMillis: 3000 });
+/** True when 127.0.0.1:<port> (default 5432) answers and lets user postgres in without a password. */
+export async function probeLocal(log: (line: string) => void, port = 5432): Promise<boolean> {
+  if (!(await portAnswers(port))) return false;
+  const client = new Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('select 1');
     return true;
   } catch (err) {
     log(
-      `PostgreSQL answers on 127.0.0.1:5432 but not to user postgres without a password (${errorMessage(err)}); ` +
+      `PostgreSQL answers on 127.0.0.1:${port} but not to user postgres without a password (${errorMessage(err)}); ` +
         'using an embedded PostgreSQL instead (set DATABASE_URL to use that server)',
     );
     return false;

@@ -102,6 +102,10 @@ export function readMultipartBatch(req: Readable & { headers: Record<string, str
       return;
     }
     fileSeen = true;
+    // A form that ends inside the file destroys this stream with an error, maybe before anyone
+    // reads it: unlistened, that 'error' event ends the process. The caller learns of it through
+    // busboy's own 'error' (finishedReject).
+    file.on('error', () => undefined);
     // Listen at once: busboy may hit the size limit before anyone reads the stream.
     file.on('limit', () => {
       (file as Readable & { overLimit?: boolean }).overLimit = true;
@@ -112,9 +116,14 @@ export function readMultipartBatch(req: Readable & { headers: Record<string, str
   bb.on('close', () => finishedResolve());
   bb.on('error', (err) => finishedReject(ApiError.badRequest(`Invalid multipart body: ${(err as Error).message}`, undefined, 'INVALID_MULTIPART')));
   req.pipe(bb);
+  // A caller that stops at a failing file never awaits the config: without a handler here its
+  // rejection would be unhandled, and Node ends the process on one (a multipart body cut short
+  // crashed the api; found by the generated malformed-input test, seed 7). Awaiting it still throws.
+  const config = finished.then(() => configText);
+  config.catch(() => undefined);
 
   return {
-    config: finished.then(() => configText),
+    config,
     consumeFile(onLine) {
       return new Promise<void>((resolve, reject) => {
         const run = async (file: Readable) => {

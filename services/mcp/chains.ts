@@ -66,13 +66,17 @@ export class McpChains {
   async wait(runId: string): Promise<ChainWait> {
     const client = await this.deps.temporal.client();
     const handle = client.workflow.getHandle(chainWorkflowId(runId));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.deps.config.MCP_CHAIN_WAIT_MS);
-    });
+    // Abort the result's long-poll when the wait ends: a poll merely raced against a timer kept
+    // polling Temporal until the run finished, one per slow call, and threw "Channel has been shut
+    // down" from a timer once the client closed (seen by the tenant-isolation test's teardown).
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.deps.config.MCP_CHAIN_WAIT_MS);
     try {
-      const outcome = (await Promise.race([handle.result(), timeout])) as ChainRunOutcome | null;
-      return outcome ? { done: true, outcome } : { done: false, runId };
+      const outcome = (await client.withAbortSignal(abort.signal, () => handle.result())) as ChainRunOutcome;
+      return { done: true, outcome };
+    } catch (err) {
+      if (abort.signal.aborted) return { done: false, runId };
+      throw err;
     } finally {
       clearTimeout(timer);
     }

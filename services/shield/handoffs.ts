@@ -337,6 +337,15 @@ export class HandoffService {
   async holdLeaver(principal: Principal, userId: string, held: boolean) {
     requireShield(principal);
     if (!isUuid(userId)) throw ApiError.notFound('User not found', 'NOT_FOUND');
+    // Only a member of this company, someone who owns a handoff here, or a leaver already on record
+    // (to release a hold): any other id, another company's user included, is 404 and writes nothing
+    // (the generated tenant-isolation test found this route accepting any id).
+    const scoped = { company_id: principal.companyId, user_id: userId };
+    const known =
+      (await this.deps.db('memberships').where(scoped).first('user_id')) ??
+      (await this.deps.db('shield_handoffs').where(scoped).first('id')) ??
+      (await this.deps.db('shield_leavers').where(scoped).first('user_id'));
+    if (!known) throw ApiError.notFound('User not found', 'NOT_FOUND');
     await this.deps.db.transaction(async (trx) => {
       await trx('shield_leavers')
         .insert({ company_id: principal.companyId, user_id: userId, held, held_by_user_id: held ? principal.userId : null })

@@ -4,6 +4,7 @@ import type { Worker } from '@temporalio/worker';
 import pino from 'pino';
 import { randomBytes } from 'node:crypto';
 import { createApp } from '../../api/app';
+import type { AnyRouteDef } from '../../api/routes/define';
 import { type Container, createContainer, createInfrastructure } from '../../services/container';
 import { registerSimulatorProviders } from '../../services/providers/simulator-providers';
 import type { GatewayKeyType } from '../../domain/api-keys';
@@ -78,6 +79,8 @@ export async function startStack(
     captureLogs?: string[];
     /** Start the sanitizer service in this process on an ephemeral port; env overrides its config. */
     sanitizer?: boolean | { env?: Record<string, string> };
+    /** Extra routes mounted by createApp's test hook (test/support/harness-fixture.ts). */
+    extraRoutes?: (container: Container) => AnyRouteDef[];
   } = {},
 ): Promise<Stack> {
   const simulator = createSimulator({ captureRequests: 500 });
@@ -122,7 +125,7 @@ export async function startStack(
     : undefined;
   const container = createContainer(createInfrastructure(config, logger ? { logger } : {}));
   container.start();
-  const server: Server = createApp(container).listen(0, '127.0.0.1');
+  const server: Server = createApp(container, { extraRoutes: opts.extraRoutes?.(container) }).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
