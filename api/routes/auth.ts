@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { ApiError } from '../../lib/errors';
 import { SESSION_COOKIE } from '../middleware/auth';
 import { errorSchema } from '../schemas/common';
 import { loginBody, loginResponse } from '../schemas/auth';
@@ -21,10 +22,16 @@ export const authRoutes = [
     body: loginBody,
     responses: {
       200: { description: 'Signed in; the session cookie is set', schema: loginResponse },
+      400: { description: 'HTTPS_REQUIRED: the session cookie is secure-only and the request came over plain HTTP', schema: errorSchema },
       401: { description: 'Invalid credentials, or MFA_REQUIRED / INVALID_MFA_TOKEN', schema: errorSchema },
       429: { description: 'Too many failed attempts', schema: errorSchema },
     },
     async handler(ctx, { body }) {
+      // A secure-only cookie cannot be set on a plain-HTTP request (Koa throws, which was a 500).
+      // Behind a TLS-terminating proxy, TRUST_PROXY makes X-Forwarded-Proto count.
+      if (ctx.config.SESSION_COOKIE_SECURE && !ctx.secure) {
+        throw new ApiError(400, 'HTTPS_REQUIRED', 'Sign in over HTTPS: the session cookie is secure-only (behind a TLS proxy, set TRUST_PROXY=true so X-Forwarded-Proto counts)');
+      }
       const session = await ctx.services.auth.login({
         email: body.email,
         password: body.password,

@@ -163,3 +163,20 @@ describe('slow clients', () => {
     }
   });
 });
+
+describe('secure-only session cookies', () => {
+  it('a sign-in over plain HTTP is a 400 HTTPS_REQUIRED (it was a 500), over HTTPS behind a trusted proxy it sets a Secure cookie', async () => {
+    const secure = await startStack({ env: { SESSION_COOKIE_SECURE: 'true', TRUST_PROXY: 'true' } });
+    try {
+      const co = await secure.createCompany();
+      const body = { email: co.adminEmail, password: co.adminPassword };
+      const plain = await secure.http<Json>('POST', '/api/auth/login', { body });
+      expect([plain.status, plain.body.code]).toEqual([400, 'HTTPS_REQUIRED']);
+      const viaProxy = await secure.http<Json>('POST', '/api/auth/login', { body, headers: { 'x-forwarded-proto': 'https' } });
+      expect([viaProxy.status, viaProxy.body.token]).toEqual([200, expect.stringMatching(/^ghsess_/)]);
+      expect(viaProxy.headers.get('set-cookie')).toMatch(/; secure/i);
+    } finally {
+      await secure.stop();
+    }
+  });
+});
