@@ -200,6 +200,8 @@ const configSchema = z.object({
   SYNTHETIC_RUN_NOW_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SYNTHETIC_ANALYTICS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SYNTHETIC_ARCHIVAL_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // How long POST /api/v1/synthetic/archival waits for its workflow before answering 202 (it goes on).
+  SYNTHETIC_ARCHIVE_WAIT_SECONDS: z.coerce.number().min(0.1).default(120),
 });
 
 export type Config = z.infer<typeof configSchema> & { holdExpiryMs: number; batchResultsTtlMs: number };

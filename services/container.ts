@@ -375,7 +375,7 @@ export function createContainer(infra: Infrastructure): Container {
     syntheticSchedules,
     syntheticExecutions: new SyntheticExecutionService({ db }),
     syntheticAnalytics: new SyntheticAnalyticsService({ db }),
-    syntheticArchival: new SyntheticArchivalService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }),
+    syntheticArchival: new SyntheticArchivalService({ db, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE, waitMs: config.SYNTHETIC_ARCHIVE_WAIT_SECONDS * 1000 }),
     syntheticProbe: new GatewaySyntheticProbe(gatewayDeps),
     syntheticArchivalSettings,
     syntheticRateLimit: new SyntheticRateLimit({ limiter: advisoryLimiter, config }),

@@ -61,10 +61,16 @@ export const syntheticArchivalRoutes = [
     auth: syntheticAuth('synthetic.archival.manage'),
     invalidCode,
     body: archivalBody,
-    responses: { 200: { description: 'Result', schema: z.record(z.string(), z.unknown()) }, ...syntheticErrors, ...syntheticRateLimited, ...unavailable },
+    responses: {
+      200: { description: 'Result', schema: z.record(z.string(), z.unknown()) },
+      202: { description: '{success, action, archiveId, state: RUNNING, deletedCount: null, ...}: the archive did not finish within SYNTHETIC_ARCHIVE_WAIT_SECONDS and goes on', schema: z.record(z.string(), z.unknown()) },
+      ...syntheticErrors, ...syntheticRateLimited, ...unavailable },
     async handler(ctx, { principal, body }) {
       await ctx.services.syntheticRateLimit.charge(principal, 'archival');
-      return ctx.services.syntheticArchival.run(principal, body);
+      const out = await ctx.services.syntheticArchival.run(principal, body);
+      // Still running after SYNTHETIC_ARCHIVE_WAIT_SECONDS: accepted, the workflow goes on.
+      if ('state' in out && out.state === 'RUNNING') ctx.status = 202;
+      return out;
     },
   }),
   defineRoute({

@@ -36,7 +36,7 @@ export function recommendation(users: number): string {
 }
 
 export class SyntheticArchivalService {
-  constructor(private readonly deps: { db: Db; temporal: TemporalGateway; taskQueue: string }) {}
+  constructor(private readonly deps: { db: Db; temporal: TemporalGateway; taskQueue: string; waitMs: number }) {}
 
   private logs(companyId: string) {
     return this.deps.db('synthetic_execution_logs').where({ company_id: companyId });
@@ -96,10 +96,19 @@ export class SyntheticArchivalService {
     const archiveId = newArchiveId();
     const input = archiveInput({ ...body, action: body.action, archiveId, companyId: principal.companyId });
     const client = await this.deps.temporal.client();
-    const out = (await client.workflow.execute('syntheticArchiveWorkflow', { workflowId: syntheticArchiveWorkflowId(archiveId), taskQueue: this.deps.taskQueue, args: [input] })) as {
-      deletedCount: number;
-      exportFile: string | null;
-    };
+    const handle = await client.workflow.start('syntheticArchiveWorkflow', { workflowId: syntheticArchiveWorkflowId(archiveId), taskQueue: this.deps.taskQueue, args: [input] });
+    // The request waits for the archive, but not for ever: with no worker polling (or a long
+    // archive) the answer is 202 and the workflow goes on; its results land in the aggregated stats.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.deps.waitMs);
+    });
+    const finished = handle.result().then((r) => r as { deletedCount: number; exportFile: string | null });
+    const out = await Promise.race([finished, timedOut]).finally(() => clearTimeout(timer));
+    if (out === 'timeout') {
+      finished.catch(() => {}); // the workflow's own outcome is read from its rows later
+      return { success: true as const, action: body.action, archiveId, state: 'RUNNING' as const, deletedCount: null, aggregatedStats: [], exportFile: null, errors: [] };
+    }
     const stats = await this.deps.db('synthetic_aggregated_stats').where({ company_id: principal.companyId, archive_id: archiveId }).orderBy('provider').orderBy('model');
     return {
       success: true,

@@ -106,3 +106,27 @@ test('SYNTHETIC_OPERATOR may not manage archival', async () => {
   expect((await stack.http('GET', '/api/v1/synthetic/archival', { token: key })).status).toBe(403);
   expect((await stack.http('POST', '/api/v1/synthetic/archival', { token: key, body: { action: 'dryRun' } })).status).toBe(403);
 });
+
+test('an archive still running after SYNTHETIC_ARCHIVE_WAIT_SECONDS is answered 202 RUNNING and goes on (no worker polls here)', async () => {
+  const idle = await startStack({ env: { SYNTHETIC_ARCHIVE_WAIT_SECONDS: '1' } });
+  try {
+    const c = await idle.createCompany({ withSimulator: false });
+    await idle.container.db('synthetic_execution_logs').insert({
+      company_id: c.companyId,
+      run_key: 'old-1',
+      provider: 'A',
+      model: 'm1',
+      status: 'SUCCESS',
+      started_at: new Date(Date.now() - 40 * DAY),
+      completed_at: new Date(Date.now() - 40 * DAY),
+    });
+    const res = await idle.http<any>('POST', '/api/v1/synthetic/archival', { token: c.gatewayKey, body: { action: 'archive' } });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ success: true, action: 'archive', state: 'RUNNING', deletedCount: null, errors: [] });
+    expect(res.body.archiveId).toEqual(expect.any(String));
+    // Nothing was deleted by the answer itself: the workflow will, once a worker takes it.
+    expect(await count(c.companyId)).toBe(1);
+  } finally {
+    await idle.stop();
+  }
+});
