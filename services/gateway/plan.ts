@@ -56,7 +56,7 @@ export interface GatewayDeps {
   /** Security checks and protective prompts (issue 20, security-step.ts); absent: neither runs. */
   security?: GatewaySecurity;
   /** Monthly budgets (services/budgets/budgets.ts): refuses with 402 BUDGET_EXCEEDED once spent. */
-  budgets?: { admit(principal: Principal): Promise<void> };
+  budgets?: { admit(principal: Principal): Promise<void> | undefined };
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */
