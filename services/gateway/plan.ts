@@ -177,7 +177,8 @@ const NO_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 export function routingMetadata(plan: Plan): Readonly<Record<string, unknown>> {
   const policy = plan.applied ? policyFacts(plan.applied).metadata : NO_METADATA;
   if (!plan.profile?.dimensions.length) return policy;
-  return { ...policy, taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source };
+  // Assigned, not spread into a new literal: a literal opening with a spread is slow on Node 20 (execution-record.ts).
+  return Object.assign({}, policy, { taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source });
 }
 
 /** The ranked candidates as the gateway calls them (provider objects, in ranked order). */
