@@ -49,35 +49,6 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-/**
- * One call's state. The settling functions are module-level and take it, rather than closures made
- * per call: tsx (esbuild's keepNames) wraps every function bound to a const in a `__name` call,
- * about 1.5 µs each on the hot path (docs/PERFORMANCE.md, "Hot path, 2026-11-28").
- */
-interface Call {
-  settled: boolean;
-  reject: (err: unknown) => void;
-  req: http.ClientRequest | null;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | null;
-}
-
-function fail(call: Call, err: unknown): void {
-  if (call.settled) return;
-  call.settled = true;
-  call.reject(err);
-}
-
-/** A socket or body failure as the platform fetch reports it (or the abort reason, when aborted). */
-function failFetch(call: Call, err: unknown): void {
-  fail(call, call.signal?.aborted ? abortReason(call.signal) : new TypeError('fetch failed', { cause: err }));
-}
-
-function abort(call: Call): void {
-  call.req?.destroy();
-  fail(call, abortReason(call.signal!));
-}
-
 export function nodeHttpFetch(input: FetchInput, init: RequestInit = {}): Promise<Response> {
   const body = plainBody(init.body);
   const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : null;
@@ -94,16 +65,25 @@ export function nodeHttpFetch(input: FetchInput, init: RequestInit = {}): Promis
   const secure = url.protocol === 'https:';
 
   return new Promise<Response>((resolve, reject) => {
-    const call: Call = { settled: false, reject, req: null, signal, onAbort: null };
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(err);
+    };
+    const onAbort = () => {
+      req.destroy();
+      fail(abortReason(signal!));
+    };
     const req = (secure ? https : http).request(
       url,
       { method: init.method ?? 'GET', headers, agent: secure ? agents.https : agents.http },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (err) => failFetch(call, err));
+        res.on('error', (err) => fail(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: err })));
         res.on('end', () => {
-          if (call.onAbort) signal?.removeEventListener('abort', call.onAbort);
+          signal?.removeEventListener('abort', onAbort);
           const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
           const raw = Buffer.concat(chunks);
           const decode = decoders[encoding];
@@ -118,20 +98,16 @@ export function nodeHttpFetch(input: FetchInput, init: RequestInit = {}): Promis
               }
               const status = res.statusCode ?? 502;
               const nullBody = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
-              call.settled = true;
+              settled = true;
               resolve(new Response(nullBody ? null : decoded, { status, statusText: res.statusMessage, headers: responseHeaders }));
             },
-            (err) => fail(call, new TypeError('fetch failed', { cause: err })),
+            (err) => fail(new TypeError('fetch failed', { cause: err })),
           );
         });
       },
     );
-    call.req = req;
-    req.on('error', (err) => failFetch(call, err));
-    if (signal) {
-      call.onAbort = () => abort(call);
-      signal.addEventListener('abort', call.onAbort, { once: true });
-    }
+    req.on('error', (err) => fail(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: err })));
+    signal?.addEventListener('abort', onAbort, { once: true });
     req.end(body);
   });
 }

@@ -276,6 +276,12 @@ function cpuPerRequest(r: LoadResult): number {
   return r.ok ? (1000 * r.cpu.apiMs) / r.ok : Number.NaN;
 }
 
+/** What profiler-hook.mjs answers to profile-stop: GC pauses in the window by kind, the heap at its end. */
+interface GcReport {
+  gc?: Record<string, { count: number; ms: number }>;
+  heapUsedMb?: number;
+}
+
 interface ProfileTotals {
   requests: number;
   busyUs: number;
@@ -297,8 +303,12 @@ async function profileBoth(baseline: Arm, current: Arm, sim: Child): Promise<voi
       log(`profiling ${arm.label} (${arm.commit}) at c=${PROFILE_CONCURRENCY} for ${PROFILE_S} s`);
       await ipc({ type: 'profile-start', intervalUs: 1000 }, 'profile-started');
       const r = await load(target(arm), PROFILE_CONCURRENCY, PROFILE_S, () => cpuSnapshot(arm.api, sim));
-      await ipc({ type: 'profile-stop', file }, 'profile-written');
+      const written = (await ipc({ type: 'profile-stop', file }, 'profile-written')) as GcReport;
       checkClean(`${arm.label} profiled round ${round + 1}`, r);
+      const gcText = Object.entries(written.gc ?? {})
+        .map(([kind, g]) => `${kind} ${g.count}x ${((1000 * g.ms) / r.ok).toFixed(1)} µs/req`)
+        .join(', ');
+      log(`  ${arm.label}: ${r.ok} answers, GC pauses: ${gcText || 'none'}; heap used at the end ${written.heapUsedMb?.toFixed(0)} MB`);
       addProfile(totals, arm.label, summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, 100_000, arm.tree), r.ok);
     }
   }

@@ -11,9 +11,21 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+
+const GC_KINDS = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 
 if (process.send) {
   let session = null;
+  // GC pauses during the window, by kind (count and ms), and the heap at its end: the profile's
+  // "(garbage collector)" says how much, this says which collector and whether the heap grew.
+  let gc = null;
+  let observer = null;
   const post = (method, params = {}) =>
     new Promise((resolve, reject) => {
       session.post(method, params, (err, result) => (err ? reject(err) : resolve(result)));
@@ -25,14 +37,25 @@ if (process.send) {
       await post('Profiler.enable');
       await post('Profiler.setSamplingInterval', { interval: msg.intervalUs ?? 1000 });
       await post('Profiler.start');
+      gc = {};
+      observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          const kind = GC_KINDS[e.detail?.kind ?? e.kind] ?? 'other';
+          gc[kind] ??= { count: 0, ms: 0 };
+          gc[kind].count++;
+          gc[kind].ms += e.duration;
+        }
+      });
+      observer.observe({ entryTypes: ['gc'] });
       process.send({ type: 'profile-started' });
     } else if (msg?.type === 'profile-stop' && session) {
       const { profile } = await post('Profiler.stop');
+      observer?.disconnect();
       writeFileSync(msg.file, JSON.stringify(profile));
       await post('Profiler.disable');
       session.disconnect();
       session = null;
-      process.send({ type: 'profile-written', file: msg.file });
+      process.send({ type: 'profile-written', file: msg.file, gc, heapUsedMb: process.memoryUsage().heapUsed / 2 ** 20 });
     }
   };
   process.on('message', (msg) => {
