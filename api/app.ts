@@ -7,6 +7,7 @@ import { csrfProtection } from './middleware/csrf';
 import { errorMiddleware } from './middleware/errors';
 import { securityHeaders } from './middleware/security-headers';
 import { requestContext } from './middleware/request-context';
+import { memoizeRouteMatching } from './middleware/route-match-cache';
 import { createOpenApiRegistry, generateOpenApiDocument } from './openapi';
 import { analyticsRoutes } from './routes/analytics';
 import { apiKeyRoutes } from './routes/api-keys';
@@ -126,6 +127,7 @@ export function createApp(container: Container, opts: AppOptions = {}): Koa {
   app.use(errorMiddleware);
   app.use(csrfProtection(container.config));
   app.use(consoleStatic());
+  memoizeRouteMatching(router);
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use((ctx) => {

@@ -87,10 +87,16 @@ const PACKAGE_GROUPS: Array<[string, string[]]> = [
 const PACKAGE_TO_GROUP = new Map<string, string>();
 for (const [group, pkgs] of PACKAGE_GROUPS) for (const p of pkgs) PACKAGE_TO_GROUP.set(p, group);
 
+// Both layouts: api/services/ (before issue 10's layering) and services/ (after).
 const PROJECT_GROUPS: Array<[RegExp, string]> = [
-  [/^(api\/middleware\/auth|api\/services\/auth|lib\/ttl-cache|lib\/crypto)\.ts$/, 'Gatehouse: auth (middleware, service, TTL cache, sha256)'],
-  [/^api\/services\/execution-recorder\.ts$/, 'Gatehouse: execution recorder'],
-  [/^(api\/services\/(gateway|providers|provider-groups|session-affinity)|domain\/.*)\.ts$/, 'Gatehouse: gateway service & routing'],
+  [/^(api\/middleware\/auth|(api\/)?services\/auth\/.*|api\/services\/auth|lib\/ttl-cache|lib\/loading-cache|lib\/crypto)\.ts$/, 'Gatehouse: auth (middleware, service, TTL cache, sha256)'],
+  [/^(api\/services|services\/gateway)\/execution-recorder\.ts$/, 'Gatehouse: execution recorder'],
+  [
+    /^(api\/services\/(gateway|providers|provider-groups|session-affinity)|services\/(gateway|routing|providers)\/.*|domain\/.*)\.ts$/,
+    'Gatehouse: gateway service & routing',
+  ],
+  [/^services\/(security|budgets|prompts|parsing)\/.*\.ts$/, 'Gatehouse: pre-flight features (security, budgets, prompts, parsing)'],
+  [/^lib\/input-safety\.ts$/, 'Gatehouse: route glue & middleware (define.ts, request-context, errors)'],
   [/^activities\/providers\/.*\.ts$/, 'Gatehouse: provider adapters'],
   [/^(api\/routes\/.*|api\/middleware\/.*|api\/app)\.ts$/, 'Gatehouse: route glue & middleware (define.ts, request-context, errors)'],
   [/^lib\/metrics\.ts$/, 'prom-client'],
@@ -101,8 +107,8 @@ const PROJECT_GROUPS: Array<[RegExp, string]> = [
 
 export const IDLE = 'idle';
 
-/** The group a frame belongs to, or null for a native frame to be charged to its caller. */
-export function groupOf(frame: CallFrame): string | null {
+/** The group a frame belongs to, or null for a native frame to be charged to its caller. `root`: the tree the profiled api ran from. */
+export function groupOf(frame: CallFrame, root = ROOT): string | null {
   const { url, functionName } = frame;
   if (!url) {
     if (functionName === '(idle)') return IDLE;
@@ -135,7 +141,7 @@ export function groupOf(frame: CallFrame): string | null {
     return 'node core (other)';
   }
   const file = url.startsWith('file://') ? decodeURIComponent(url.slice(7)) : url;
-  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  const rel = path.relative(root, file).split(path.sep).join('/');
   if (!rel.startsWith('..')) {
     for (const [re, group] of PROJECT_GROUPS) if (re.test(rel)) return group;
     return 'Gatehouse: other';
@@ -143,12 +149,12 @@ export function groupOf(frame: CallFrame): string | null {
   return 'other';
 }
 
-function shortLocation(frame: CallFrame): string {
+function shortLocation(frame: CallFrame, root: string): string {
   if (!frame.url) return '(native)';
   let u = frame.url;
   const nm = u.lastIndexOf('/node_modules/');
   if (nm !== -1) u = u.slice(nm + '/node_modules/'.length);
-  else if (u.startsWith('file://')) u = path.relative(ROOT, decodeURIComponent(u.slice(7)));
+  else if (u.startsWith('file://')) u = path.relative(root, decodeURIComponent(u.slice(7)));
   return `${u}:${frame.lineNumber + 1}`;
 }
 
@@ -167,7 +173,8 @@ export interface ProfileSummary {
   top: Array<{ fn: string; where: string; group: string; selfMs: number; selfPct: number }>;
 }
 
-export function summarise(profile: CpuProfile, topN = 25): ProfileSummary {
+/** `root`: the tree the profiled api ran from (a baseline checkout elsewhere, for bench:gateway:ab). */
+export function summarise(profile: CpuProfile, topN = 25, root = ROOT): ProfileSummary {
   const byId = new Map<number, ProfileNode>();
   const parent = new Map<number, number>();
   for (const n of profile.nodes) byId.set(n.id, n);
@@ -181,7 +188,7 @@ export function summarise(profile: CpuProfile, topN = 25): ProfileSummary {
   const resolve = (id: number): void => {
     if (charged.has(id)) return;
     const node = byId.get(id)!;
-    const g = groupOf(node.callFrame);
+    const g = groupOf(node.callFrame, root);
     own.set(id, g);
     const p = parent.get(id);
     if (p !== undefined) resolve(p);
@@ -222,7 +229,7 @@ export function summarise(profile: CpuProfile, topN = 25): ProfileSummary {
     if (!stackGroups.get(id)!.has(group)) inclByGroup.set(group, (inclByGroup.get(group) ?? 0) + us);
     const frame = chargedFrame.get(id)!.callFrame;
     const key = `${frame.functionName}|${frame.url}|${frame.lineNumber}|${frame.columnNumber}`;
-    const entry = selfByFrame.get(key) ?? { fn: frame.functionName || '(anonymous)', where: shortLocation(frame), group, us: 0 };
+    const entry = selfByFrame.get(key) ?? { fn: frame.functionName || '(anonymous)', where: shortLocation(frame, root), group, us: 0 };
     entry.us += us;
     selfByFrame.set(key, entry);
   }

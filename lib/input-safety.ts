@@ -27,29 +27,57 @@ export function unsafeString(s: string): string | null {
   return null;
 }
 
-/** The first value of `root` Gatehouse will not accept, or null. Iterative: depth cannot overflow the stack. */
+/**
+ * The first value of `root` Gatehouse will not accept, or null. Iterative: depth cannot overflow the
+ * stack. Runs on every request body, so no path is built for a clean value: each stack entry knows
+ * its parent and its key, the path is put together only for the value refused, and values that
+ * cannot fail (null, booleans) get no entry. Objects'
+ * keys are checked before their values, and the values are then taken last key first (the order
+ * this walk has always had, so the same value is named when there are several).
+ */
 export function findUnsafeInput(root: unknown, maxDepth = MAX_JSON_DEPTH): UnsafeInput | null {
-  const stack: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
+  const stack: Step[] = [{ value: root, key: '', parent: null, depth: 0 }];
   while (stack.length) {
-    const { value, path } = stack.pop()!;
+    const step = stack.pop()!;
+    const { value } = step;
     if (typeof value === 'string') {
       const why = unsafeString(value);
-      if (why) return { path, message: why };
+      if (why) return { path: pathOf(step), message: why };
     } else if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { path, message: 'is not a finite number' };
-      if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return { path, message: 'is beyond ±(2^53 - 1)' };
+      if (!Number.isFinite(value)) return { path: pathOf(step), message: 'is not a finite number' };
+      if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return { path: pathOf(step), message: 'is beyond ±(2^53 - 1)' };
     } else if (value !== null && typeof value === 'object') {
-      if (path.length >= maxDepth) return { path, message: `nests deeper than ${maxDepth} levels` };
+      if (step.depth >= maxDepth) return { path: pathOf(step), message: `nests deeper than ${maxDepth} levels` };
+      const depth = step.depth + 1;
       if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, String(i)] });
+        for (let i = value.length - 1; i >= 0; i--) {
+          const item: unknown = value[i];
+          // Scalars that cannot fail need no stack entry.
+          if (item !== null && typeof item !== 'boolean') stack.push({ value: item, key: String(i), parent: step, depth });
+        }
       } else {
-        for (const key of Object.keys(value)) {
+        for (const key in value) {
+          if (!Object.hasOwn(value, key)) continue;
           const why = unsafeString(key);
-          if (why) return { path: [...path, key], message: `has a key that ${why}` };
-          stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+          if (why) return { path: [...pathOf(step), key], message: `has a key that ${why}` };
+          const item: unknown = (value as Record<string, unknown>)[key];
+          if (item !== null && item !== undefined && typeof item !== 'boolean') stack.push({ value: item, key, parent: step, depth });
         }
       }
     }
   }
   return null;
+}
+
+interface Step {
+  value: unknown;
+  key: string;
+  parent: Step | null;
+  depth: number;
+}
+
+function pathOf(step: Step): string[] {
+  const path: string[] = [];
+  for (let s: Step | null = step; s?.parent; s = s.parent) path.push(s.key);
+  return path.reverse();
 }

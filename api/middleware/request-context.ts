@@ -11,19 +11,21 @@ import type { Metrics } from '../../lib/metrics';
  */
 export function requestContext(logger: Logger, metrics: Metrics) {
   const logsRequests = logger.isLevelEnabled('info');
+  // One getter for every request (it reads the request's own state), not a closure per request.
+  const CHILD = Symbol('request logger');
+  const lazyLog = {
+    get(this: Record<string | symbol, unknown>): Logger {
+      this[CHILD] ??= logger.child({ requestId: this.requestId });
+      return this[CHILD] as Logger;
+    },
+    configurable: true,
+  };
   return async (ctx: Context, next: Next) => {
     const started = performance.now();
     const incoming = ctx.get('x-request-id');
     const requestId = incoming && /^[A-Za-z0-9._-]{1,128}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    let child: Logger | undefined;
-    Object.defineProperty(ctx.state, 'log', {
-      get: () => {
-        child ??= logger.child({ requestId });
-        return child;
-      },
-      configurable: true,
-    });
+    Object.defineProperty(ctx.state, 'log', lazyLog);
     ctx.set('X-Request-Id', requestId);
     try {
       await next();

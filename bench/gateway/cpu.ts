@@ -90,6 +90,8 @@ export function cpuSnapshot(api: Child | null, sim: Child): CpuSnapshot {
 
 export interface CpuShare {
   apiPct: number;
+  /** The api's CPU time over the run (ms, all threads): per 2xx answer, the most load-robust figure. */
+  apiMs: number;
   simPct: number;
   benchPct: number;
   pgPct: number;
@@ -104,6 +106,7 @@ export function cpuShare(a: CpuSnapshot, b: CpuSnapshot): CpuShare {
   const ours = (Number.isFinite(a.api) ? b.api - a.api : 0) + (b.sim - a.sim) + (b.bench - a.bench) + (b.pg - a.pg);
   return {
     apiPct: pct(a.api, b.api),
+    apiMs: b.api - a.api,
     simPct: pct(a.sim, b.sim),
     benchPct: pct(a.bench, b.bench),
     pgPct: pct(a.pg, b.pg),

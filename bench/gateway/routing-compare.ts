@@ -37,18 +37,11 @@ export interface CompareRun {
 export type FreshApi = (logLevel: string, tag: string, instrumented?: boolean) => Promise<{ url: string; child: Child; gw: Target; cpu: () => CpuSnapshot; launch: ApiLaunch }>;
 
 /**
- * A CPU profile of an instrumented api (bench/api-instrumented.ts) while `target` is driven at
- * PROFILE_CONCURRENCY for `durationS`, after a warm-up: only the load window is sampled.
+ * Sends one message to a child's IPC profiler (bench/api-instrumented.ts or profiler-hook.mjs) and
+ * waits for the reply of the expected type; a profile-error reply or 30 s of silence throws.
  */
-export async function profileRun(
-  p: { child: Child; cpu: () => CpuSnapshot },
-  target: Target,
-  label: string,
-  tag: string,
-  durationS = DURATION_S,
-): Promise<{ g: LoadResult; file: string; text: string }> {
-  const child = p.child;
-  const ipc = (msg: object, expect: string) => {
+export function profilerIpc(child: Child): (msg: object, expect: string) => Promise<unknown> {
+  return (msg, expect) => {
     const reply = withTimeout(
       (async () => {
         for (;;) {
@@ -63,6 +56,20 @@ export async function profileRun(
     child.proc.send(msg);
     return reply;
   };
+}
+
+/**
+ * A CPU profile of an instrumented api (bench/api-instrumented.ts) while `target` is driven at
+ * PROFILE_CONCURRENCY for `durationS`, after a warm-up: only the load window is sampled.
+ */
+export async function profileRun(
+  p: { child: Child; cpu: () => CpuSnapshot },
+  target: Target,
+  label: string,
+  tag: string,
+  durationS = DURATION_S,
+): Promise<{ g: LoadResult; file: string; text: string }> {
+  const ipc = profilerIpc(p.child);
   if (WARMUP_S > 0) await load(target, PROFILE_CONCURRENCY, WARMUP_S, p.cpu);
   log(`profiling the api (${label}) at c=${PROFILE_CONCURRENCY} for ${durationS} s`);
   await ipc({ type: 'profile-start', intervalUs: PROFILE_INTERVAL_US }, 'profile-started');

@@ -28,7 +28,8 @@ interface Budget {
 
 /** What the gateway's pre-flight calls (services/gateway/gateway.ts, after DRY_RUN returns). */
 export interface BudgetGate {
-  admit(principal: Principal): Promise<void>;
+  /** Throws (or rejects with) 402 BUDGET_EXCEEDED; undefined when there is nothing to wait for (no budget). */
+  admit(principal: Principal): Promise<void> | undefined;
 }
 
 const scopeKeyOf = (mode: Budget['mode'], userId: string | null) => (mode === 'per_user' ? `user:${userId ?? 'none'}` : 'company');
@@ -58,7 +59,16 @@ export class BudgetService implements BudgetGate {
     this.budgets.delete(companyId);
   }
 
-  async admit(principal: Principal, now = new Date()): Promise<void> {
+  /**
+   * Most companies have no budget: once that is cached, admitting costs one map lookup and no
+   * promise, so the pre-flight does not wait a turn of the event loop for a budget that is not there.
+   */
+  admit(principal: Principal, now?: Date): Promise<void> | undefined {
+    if (this.budgets.get(principal.companyId) === null) return undefined;
+    return this.admitUnderBudget(principal, now ?? new Date());
+  }
+
+  private async admitUnderBudget(principal: Principal, now: Date): Promise<void> {
     const budget = await this.budgetOf(principal.companyId);
     if (!budget?.amount) return;
     const month = usageMonth(now);
@@ -75,8 +85,9 @@ export class BudgetService implements BudgetGate {
 
   /** The recorder took a record: its cost counts at once, before it is written (budget known from admit). */
   onRecord(r: ExecutionRecord): void {
+    if (!r.costUsd) return;
     const budget = this.budgets.get(r.companyId);
-    if (!r.costUsd || !budget?.amount) return;
+    if (!budget?.amount) return;
     const k = key(r.companyId, scopeKeyOf(budget.mode, this.userOf(r)), usageMonth(r.createdAt));
     this.pending.set(k, (this.pending.get(k) ?? 0) + r.costUsd);
     this.pendingByRecord.set(r.id, { k, cost: r.costUsd });

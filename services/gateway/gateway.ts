@@ -125,7 +125,7 @@ export class GatewayService {
 
     // Rules 1 and 2 (entitlement, the effective policy's sanitization mode, documents): 403s are thrown here, before anything runs.
     const applied = await this.planner.effectivePolicy(principal, req);
-    const sanitization = await this.deps.sanitization.decide(principal, req, applied?.sanitization ?? null);
+    const sanitization = this.deps.sanitization.decide(principal, req, applied?.sanitization ?? null);
     const specializations = classifyTerms(req.specializations ?? []);
     if (specializations.unknown.length) {
       throw ApiError.badRequest(`Unknown specializations: ${specializations.unknown.join(', ')}`, undefined, 'UNKNOWN_SPECIALIZATION');
@@ -145,7 +145,9 @@ export class GatewayService {
       };
     }
     // Budget pre-flight: anything billed is refused once the month's budget is spent (DRY_RUN bills nothing).
-    await this.deps.budgets?.admit(principal);
+    // No budget (the common case) is known without waiting: no await then.
+    const admitting = this.deps.budgets?.admit(principal);
+    if (admitting) await admitting;
 
     // The provider gets stand-ins only; if protecting fails, this throws and nothing is sent.
     let protectedRun: ProtectedRun | null = null;
@@ -154,8 +156,9 @@ export class GatewayService {
       attachmentNotes.push(...protectedRun.notes);
     }
     // After sanitization (it scans the document text the sanitizer extracted), before any provider call: may throw 403 SECURITY_BLOCKED.
-    const security = (await this.deps.security?.run(securityInput)) ?? null;
-    await this.deps.sanitization.auditUnprotected(principal, req, executionId);
+    // Security off, no attachments, no protective prompt (the common case): settled from the cached settings, no await.
+    const security = this.deps.security ? (this.deps.security.settledWithoutWork(securityInput) ?? (await this.deps.security.run(securityInput))) : null;
+    if (req.acknowledgeUnprotectedDocument) await this.deps.sanitization.auditUnprotected(principal, req, executionId);
 
     // Telemetry wrapper (rule 3): ask the model for a ##TEL block, stripped again below.
     const telemetryMode: TelemetryMode = resolveTelemetryMode(req);

@@ -56,7 +56,7 @@ export interface GatewayDeps {
   /** Security checks and protective prompts (issue 20, security-step.ts); absent: neither runs. */
   security?: GatewaySecurity;
   /** Monthly budgets (services/budgets/budgets.ts): refuses with 402 BUDGET_EXCEEDED once spent. */
-  budgets?: { admit(principal: Principal): Promise<void> };
+  budgets?: { admit(principal: Principal): Promise<void> | undefined };
 }
 
 /** A provider the call may go to: a stored one, or the caller's own credentials (never stored). */
@@ -177,7 +177,8 @@ const NO_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 export function routingMetadata(plan: Plan): Readonly<Record<string, unknown>> {
   const policy = plan.applied ? policyFacts(plan.applied).metadata : NO_METADATA;
   if (!plan.profile?.dimensions.length) return policy;
-  return { ...policy, taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source };
+  // Assigned, not spread into a new literal: a literal opening with a spread is slow on Node 20 (execution-record.ts).
+  return Object.assign({}, policy, { taskDimensions: plan.profile.dimensions, taskSource: plan.profile.source });
 }
 
 /** The ranked candidates as the gateway calls them (provider objects, in ranked order). */

@@ -99,8 +99,12 @@ export class GatewaySanitization {
     },
   ) {}
 
-  /** `policy`: the sanitization block of the effective routing policy (policyId, inline policy or scope default). */
-  async decide(principal: Principal, req: ExecuteRequest, policy: PolicySanitization | null): Promise<SanitizationDecision> {
+  /**
+   * `policy`: the sanitization block of the effective routing policy (policyId, inline policy or
+   * scope default). Synchronous: it reads only the request, the policy and the package, and the
+   * gateway's pre-flight should not wait a turn for it.
+   */
+  decide(principal: Principal, req: ExecuteRequest, policy: PolicySanitization | null): SanitizationDecision {
     const decision = decideSanitization({
       requested: req.sanitization as { enabled?: boolean; trigger?: SanitizationTrigger; profiles?: string[] } | undefined,
       policy,

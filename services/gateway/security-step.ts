@@ -65,6 +65,9 @@ export interface SecurityStepInput {
 
 const EXTRACTED = /^attachment-(\d+)\.md$/;
 
+/** What run() answers when it scans nothing and applies no protective prompt; shared, never changed. */
+const NOTHING_DONE: SecurityOutcome = Object.freeze({ securityPassed: true, protectivePromptApplied: false, record: null });
+
 export class GatewaySecurity {
   constructor(
     private readonly deps: {
@@ -73,6 +76,24 @@ export class GatewaySecurity {
       protectivePrompts: ProtectivePromptService;
     },
   ) {}
+
+  /**
+   * run()'s outcome when it is known without waiting: the mode is off (the effective policy's, else
+   * the company's cached default), there are no attachments, and no protective prompt is requested
+   * or assigned to the key or the policy. Then run() would scan nothing and change nothing; this
+   * answers the same from the cached settings, so a company with security off pays a few map
+   * lookups and no await. null: call run().
+   */
+  settledWithoutWork(input: SecurityStepInput): SecurityOutcome | null {
+    const { req, principal, applied } = input;
+    if (req.protectivePromptId || req.attachments?.length) return null;
+    const runtime = this.deps.settings.peekRuntime(principal.companyId);
+    if (!runtime || (applied?.policy.securityMode ?? runtime.defaultMode) !== 'off') return null;
+    const keyId = principal.apiKey?.id;
+    if (keyId && runtime.byKey.has(keyId)) return null;
+    if (applied?.id && runtime.byPolicy.has(applied.id)) return null;
+    return NOTHING_DONE;
+  }
 
   async run(input: SecurityStepInput): Promise<SecurityOutcome> {
     const { principal, req, request, applied } = input;
@@ -96,7 +117,7 @@ export class GatewaySecurity {
     const wrapper = await this.protectivePrompt(input, runtime);
     if (wrapper) request.systemPrompt = applyProtectivePrompt(request.systemPrompt, wrapper).systemPrompt;
 
-    if (!decision && !wrapper) return { securityPassed: true, protectivePromptApplied: false, record: null };
+    if (!decision && !wrapper) return NOTHING_DONE;
     const summary = decision ? securityRecordOf(decision) : null;
     return {
       securityPassed: decision?.securityPassed ?? true,

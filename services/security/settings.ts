@@ -52,6 +52,11 @@ export class SecuritySettingsService {
     return this.cache.get(companyId, () => this.load(companyId));
   }
 
+  /** The cached runtime if it has not expired; never loads (the gateway's no-wait check, security-step.ts). */
+  peekRuntime(companyId: string): SecurityRuntime | undefined {
+    return this.cache.peek(companyId);
+  }
+
   invalidate(companyId: string): void {
     this.cache.delete(companyId);
   }

@@ -34,3 +34,60 @@ describe('input no route may accept (lib/input-safety.ts)', () => {
     expect(findUnsafeInput(undefined)).toBeNull();
   });
 });
+
+/** The walk as first written (one path array per value): the faster walk must name the same value. */
+function referenceWalk(root: unknown, maxDepth = MAX_JSON_DEPTH): { path: string[]; message: string } | null {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      const why = unsafeString(value);
+      if (why) return { path, message: why };
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return { path, message: 'is not a finite number' };
+      if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return { path, message: 'is beyond ±(2^53 - 1)' };
+    } else if (value !== null && typeof value === 'object') {
+      if (path.length >= maxDepth) return { path, message: `nests deeper than ${maxDepth} levels` };
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, String(i)] });
+      } else {
+        for (const key of Object.keys(value)) {
+          const why = unsafeString(key);
+          if (why) return { path: [...path, key], message: `has a key that ${why}` };
+          stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+        }
+      }
+    }
+  }
+  return null;
+}
+
+describe('findUnsafeInput names the same value as the first walk did', () => {
+  it('on 3,000 generated bodies with several bad values at random places', () => {
+    let seed = 42;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const bad = ['x\u0000', 'a\uD800', Number.POSITIVE_INFINITY, 2 ** 60];
+    const value = (depth: number): unknown => {
+      const r = rand();
+      if (r < 0.06) return bad[Math.floor(rand() * bad.length)];
+      if (depth > 5 || r < 0.45) return [null, true, 'text', 1.5, -3, ''][Math.floor(rand() * 6)];
+      if (r < 0.7) return Array.from({ length: Math.floor(rand() * 4) }, () => value(depth + 1));
+      const o: Record<string, unknown> = {};
+      for (let i = Math.floor(rand() * 5); i > 0; i--) o[rand() < 0.03 ? 'k\u0000' : `k${Math.floor(rand() * 100)}`] = value(depth + 1);
+      return o;
+    };
+    let refused = 0;
+    for (let i = 0; i < 3000; i++) {
+      const body = value(0);
+      const expected = referenceWalk(body, 4);
+      expect(findUnsafeInput(body, 4)).toEqual(expected);
+      if (expected) refused++;
+    }
+    // Both outcomes occur often enough for the comparison to mean something.
+    expect(refused).toBeGreaterThan(300);
+    expect(refused).toBeLessThan(2700);
+  });
+});
