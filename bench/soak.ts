@@ -278,8 +278,23 @@ async function main() {
         await sleep(Math.min(BATCH_EVERY_MS, Math.max(0, deadline - Date.now())));
       }
     })();
+    // RSS of every process and the api's V8 heap (its /metrics) at each tenth of the run: a leak
+    // keeps growing through the second half, warm-up (JIT, pools, caches) levels off in the first.
+    const trajectory: Array<{ at: number; rss: Map<string, number>; apiHeapMb: number }> = [];
+    const sample = async (at: number) => {
+      const metrics = await fetch(`${url}/metrics`).then((r) => r.text()).catch(() => '');
+      const heap = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(metrics)?.[1] ?? Number.NaN);
+      trajectory.push({ at, rss: new Map(processes.map(([n, pid]) => [n, procStats(pid).rssMb])), apiHeapMb: Math.round(heap / 1048576) });
+    };
+    await sample(0);
+    const sampler = (async () => {
+      for (let tenth = 1; tenth <= 10; tenth++) {
+        await sleep(Math.max(0, deadline - (SECONDS * 1000 * (10 - tenth)) / 10 - Date.now()));
+        await sample(tenth * 10);
+      }
+    })();
     const t0 = performance.now();
-    await Promise.all([...loops, batchLoop]);
+    await Promise.all([...loops, batchLoop, sampler]);
     const loadSeconds = (performance.now() - t0) / 1000;
     const endStats = new Map(processes.map(([n, pid]) => [n, procStats(pid)]));
 
@@ -346,6 +361,14 @@ async function main() {
     process.stdout.write(`\ntotal: ${totalRequests} requests in ${loadSeconds.toFixed(0)} s = ${(totalRequests / loadSeconds).toFixed(1)} req/s, ${totalErrors} errors\n`);
     for (const k of kinds) for (const sample of tally(k).samples) process.stdout.write(`  ${k} error sample: ${sample}\n`);
     process.stdout.write(`\n${table(['process', 'RSS start MB', 'RSS end MB', 'growth MB', 'CPU s during load'], processRows)}\n`);
+    const half = trajectory.find((t) => t.at === 50) ?? trajectory[0]!;
+    const last = trajectory[trajectory.length - 1]!;
+    const trajectoryRows = [
+      ...processes.map(([n]) => [`${n} RSS`, ...trajectory.map((t) => String(t.rss.get(n))), `${(last.rss.get(n) ?? 0) - (half.rss.get(n) ?? 0)}`]),
+      ['api V8 heap used', ...trajectory.map((t) => String(t.apiHeapMb)), `${last.apiHeapMb - half.apiHeapMb}`],
+    ];
+    process.stdout.write(`\nMB over the run (% of the load time); the last column is the growth over the second half\n`);
+    process.stdout.write(`${table(['', ...trajectory.map((t) => `${t.at}%`), '2nd half'], trajectoryRows)}\n`);
     const checks = [
       ['records AUTONOMOUS (main) vs answers 200', `${recordsMain.autonomous} / ${answersMain.autonomous}`],
       ['records SUPERVISED (main) vs answers', `${recordsMain.supervised} / ${answersMain.supervised}`],
