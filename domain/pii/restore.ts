@@ -118,12 +118,16 @@ function partialParts(entry: StandInEntry): { part: string; original: string }[]
   const originals = entry.original.split(/\s+/);
   if (parts.length < 2) return [];
   const out: { part: string; original: string }[] = [];
-  parts.forEach((p, i) => {
-    if (p.length < 4 || !/^\p{Lu}/u.test(p)) return;
+  // A person's last name is the most telling; first names alone are too common to restore, so a
+  // person whose last name is too short to restore alone has no partial part at all. An
+  // organisation's first word is its most telling.
+  const candidates = entry.entityType === 'PERSON' ? [parts.length - 1] : parts.map((_, i) => i);
+  for (const i of candidates) {
+    const p = parts[i];
+    if (p.length < 4 || !/^\p{Lu}/u.test(p)) continue;
     out.push({ part: p, original: originals.length === parts.length ? originals[i] : entry.original });
-  });
-  // The last name is the most telling; first names alone are too common to restore.
-  return entry.entityType === 'PERSON' ? out.slice(-1) : out.slice(0, 1);
+  }
+  return out.slice(0, 1);
 }
 
 /**

@@ -268,14 +268,26 @@ function firstNameOf(f: Faker, sex: 'female' | 'male' | undefined): string {
   return name;
 }
 
+/**
+ * A surname of at least four letters: the restorer puts back a surname standing alone ("Thanks, Mr
+ * Vogt") only from four letters on (shorter ones such as "Orn" or "Li" are too likely to be an
+ * ordinary word or part of another name), so a shorter stand-in surname would leave a model's
+ * "Mr Orn" unrestorable.
+ */
+function restorableSurname(f: Faker): string {
+  let name = f.person.lastName();
+  for (let i = 0; i < 16 && name.length < 4; i++) name = f.person.lastName();
+  return name;
+}
+
 function personName(original: string, f: Faker): string {
   const parts = original.trim().split(/\s+/);
   const sex = sexOf(parts[0]);
   if (parts.length === 1) {
-    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? firstNameOf(f, sex) : f.person.lastName());
+    return matchCase(original, FIRST_NAMES.has(parts[0].toLowerCase()) ? firstNameOf(f, sex) : restorableSurname(f));
   }
   const middle = parts.length > 2 ? ` ${firstNameOf(f, sex)}` : '';
-  return matchCase(original, `${firstNameOf(f, sex)}${middle} ${f.person.lastName()}`);
+  return matchCase(original, `${firstNameOf(f, sex)}${middle} ${restorableSurname(f)}`);
 }
 
 const FREE_MAIL = ['gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'gmx.de', 'gmx.net', 'web.de', 't-online.de', 'icloud.com', 'aol.com', 'posteo.de', 'mail.de'];

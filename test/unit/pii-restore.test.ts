@@ -71,6 +71,21 @@ describe('restore modes', () => {
     expect(restoreText(`${surname}s and ${surname}`, vault, { mode: 'fuzzy' }).restored).toBe(`${surname}s and Smith`);
   });
 
+  it('a person stand-in always has a surname long enough to restore alone (whatever the vault seed)', () => {
+    for (let i = 0; i < 400; i++) {
+      const v = new StandInVault({ language: i % 2 ? 'de' : 'en', nonce: '1a2b3c4d', seed: `seed-${i}` });
+      const full = v.standInFor('PERSON', 'John Smith').standIn.split(' ');
+      const alone = v.standInFor('PERSON', 'Kowalczyk').standIn;
+      expect([full.at(-1)!.length >= 4, alone.length >= 4]).toEqual([true, true]);
+    }
+  });
+
+  it('a stand-in whose surname is too short has no partial match: its first name alone is never restored', () => {
+    const v = StandInVault.fromJSON({ version: 1, nonce: '1a2b3c4d', seed: 'x', language: 'en', entries: [{ code: 'PER1', entityType: 'PERSON', original: 'John Smith', standIn: 'Gustavo Orn' }] });
+    expect(restoreText('Thanks, Gustavo. Regards to Mr Orn.', v, { mode: 'fuzzy' }).restored).toBe('Thanks, Gustavo. Regards to Mr Orn.');
+    expect(restoreText('Gustavo Orn signed.', v, { mode: 'fuzzy' }).restored).toBe('John Smith signed.');
+  });
+
   it('fuzzy restores a surname alone as partial with low confidence', () => {
     const surname = person.standIn.split(' ').pop()!;
     const r = restoreText(`Thanks, Mr ${surname}.`, vault, { mode: 'fuzzy' });
