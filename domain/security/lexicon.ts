@@ -23,7 +23,7 @@ export const CLASS_LIST = [
   'PRETEND', 'HARM', 'HOWTO', 'BECOME', 'ROLE', 'DEV', 'VOID', 'ABOVE', 'TEXTOBJ', 'VERBATIM', 'DATAOBJ', 'LINK', 'APPEND',
   'USER', 'SAY', 'ADDRESS', 'TOLD', 'IF', 'DEVMODE',
   // second half
-  'NEWWORD', 'COMPLY', 'STORE', 'OTHER', 'ASKED', 'PEOPLE', 'QUALIFY', 'PLEASE', 'WH', 'DISCLAIM',
+  'NEWWORD', 'COMPLY', 'STORE', 'OTHER', 'ASKED', 'PEOPLE', 'QUALIFY', 'PLEASE', 'WH', 'DISCLAIM', 'OURS', 'SOMEONE',
 ] as const;
 export type ClassName = (typeof CLASS_LIST)[number];
 export const CLASS_NAMES: readonly ClassName[] = CLASS_LIST;
@@ -49,6 +49,10 @@ export const hiOf = (v: number): number => Math.floor(v / TWO32) | 0;
 
 /** Class -> entries, comma-separated; an entry of several words is a phrase (at most three tokens). */
 const CLASSES: Record<ClassName, string> = {
+  // Possessives of a described third party: "our chatbot", "unser Bot" is talked about, not talked to.
+  OURS: `our, ours, their, its, his, her, unser, unsere, unseren, unserem, unserer, unseres, sein, seine, seinen, seinem`,
+  // Reported or hypothetical askers: "if someone asks for your instructions" describes a request, it does not make one.
+  SOMEONE: `someone, somebody, anyone, anybody, a user, users, people, customers, jemand, jemandem, jemanden, irgendwer, wer`,
   DISCLAIM: `disclaimers, disclaimer, warnings, warning, caveats, refusals, refuse, refuses, refusing, apologise, apologises,
     apologize, apologizes, apologies, warnhinweise, warnhinweis, warnungen, ablehnt, ablehnen, entschuldigt, ausreden`,
   WH: `what, which, welche, welcher, welches, was`,

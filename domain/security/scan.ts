@@ -19,7 +19,7 @@ import { type ClassifierFile, type ClassifierModel, decodeModel, H, HEADS, sigmo
 import { combine, fnv } from './hash';
 import { LEXICON, maskOf, SUSPICIOUS } from './lexicon';
 import { normalize, type View } from './normalize';
-import { FIRST_STEP_UNION, FIRST_STEP_UNION2, MATCHED, matchFrom, NEG_MASK, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
+import { ASKED_MASK2, clauseHas, FIRST_STEP_UNION, FIRST_STEP_UNION2, IF_MASK, MATCHED, matchFrom, NEG_MASK, OURS_MASK2, SOMEONE_MASK2, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
 import { analyseSize } from './size';
 import { derivedViews } from './views';
 import { FLAG_HOMOGLYPH, FLAG_INVISIBLE, FLAG_LEET, tokenize } from './tokens';
@@ -163,6 +163,9 @@ function scanView(ctx: Ctx, view: View): void {
       if (end < 0) continue;
       if (rule.negated && ((i > 0 && masks[i - 1]! & NEG_) || (i > 1 && masks[i - 2]! & NEG_))) continue;
       if (rule.imperative && !t.clause[i] && !(i > 0 && (masks2[i - 1]! & PLEASE_ || masks[i - 1]! & YOU_))) continue;
+      if (rule.policy && (clauseHas(masks, masks2, t.clause, i, NEG_, 0) || spanHas(masks, i + 1, end, NEG_))) continue;
+      if (rule.reported && clauseHas(masks, masks2, t.clause, i, IF_MASK, ASKED_MASK2 | SOMEONE_MASK2)) continue;
+      if (rule.described && ((i > 0 && !t.boundary[i] && masks2[i - 1]! & OURS_MASK2) || (i + 1 < n && !t.boundary[i + 1] && masks2[i + 1]! & OURS_MASK2))) continue;
       if (rule.unqualified !== undefined) {
         MATCHED[0] = i;
         const at = MATCHED[rule.unqualified]!;
@@ -312,6 +315,12 @@ function scanView(ctx: Ctx, view: View): void {
 }
 
 const HARM_MASK = maskOf('HARM')[0];
+
+/** True when a token in [from, to] has a class of m. */
+function spanHas(masks: Int32Array, from: number, to: number, m: number): boolean {
+  for (let j = from; j <= to; j++) if (masks[j]! & m) return true;
+  return false;
+}
 
 /** Offsets where lines start: the text start, after a line break, after an escaped "\\n" (JSON). */
 function lineStarts(text: string): number[] {

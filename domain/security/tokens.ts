@@ -47,7 +47,15 @@ export const FEATURE_PAIR = 16;
 export const FEATURE_FLAG = 32;
 /** The first word of each clause and its classes: imperatives ("show me ...") start clauses, descriptions ("secrets are ...") do not. */
 export const FEATURE_START = 64;
-export const ALL_FEATURES = 127;
+/**
+ * Per sentence, which word classes occur in it together (pairs, in any order and at any distance)
+ * and whether one of its clauses starts with an imperative verb: who is addressed ("you", the
+ * model) and what the instruction is about (instructions, secrets, a persona), not which words.
+ * "ignore ... your ... instructions" and "your instructions ... should be ignored" share features;
+ * "ignore the noise in the data" shares none of them.
+ */
+export const FEATURE_SENTENCE = 128;
+export const ALL_FEATURES = 255;
 
 /** Receives the classifier features of token `t`. */
 export type FeatureSink = (t: number, feature: number) => void;
@@ -61,6 +69,47 @@ const NS_PAIR = 0x7feb352d;
 const NS_FLAG = 0x2c1b3c6d;
 const NS_START = 0x4f6cdd1d;
 const NS_START_CLASS = 0x1b56c4e9;
+const NS_SENT_ONE = 0x6a09e667;
+const NS_SENT_PAIR = 0x3c6ef372;
+
+// Classes that describe who is addressed and what a sentence is about (FEATURE_SENTENCE).
+const [SENT_LO, SENT_HI] = lexicon.maskOf(
+  'IGNORE PRIOR INSTR YOU MODEL NOW REVEAL PROMPTOBJ SECRET OTHERS PERSONA LIMIT NEG PRETEND HARM BECOME DEV VOID DEVMODE USER DATAOBJ ROLE TOLD IF ' +
+    'NEWWORD OTHER ASKED PEOPLE WH OURS SOMEONE',
+);
+// Verbs that make a clause an instruction when they start it.
+const [IMPER_LO, IMPER_HI] = lexicon.maskOf('IGNORE REVEAL SAY APPEND PRETEND BECOME');
+const sentBits: number[] = [];
+
+/** Emits the FEATURE_SENTENCE features of tokens [from, to) at the sentence's first token with a class. */
+function sentenceFeatures(t: Tokens, from: number, to: number, sink: FeatureSink): void {
+  let lo = 0;
+  let hi = 0;
+  let imper = 0;
+  let anchor = -1;
+  for (let j = from; j < to; j++) {
+    const m = t.mask[j]! & SENT_LO;
+    const m2 = t.mask2[j]! & SENT_HI;
+    if ((m | m2) !== 0 && anchor < 0) anchor = j;
+    lo |= m;
+    hi |= m2;
+    if (t.clause[j] && (t.mask[j]! & IMPER_LO || t.mask2[j]! & IMPER_HI)) imper = 1;
+  }
+  if (anchor < 0) return;
+  sentBits.length = 0;
+  for (let half = 0; half < 2; half++) {
+    let x = half === 0 ? lo : hi;
+    while (x !== 0) {
+      const low = x & -x;
+      x ^= low;
+      sentBits.push(31 - Math.clz32(low) + (half << 5));
+    }
+  }
+  for (let a = 0; a < sentBits.length; a++) {
+    sink(anchor, fmix(((sentBits[a]! << 1) | imper) ^ NS_SENT_ONE));
+    for (let b = a + 1; b < sentBits.length; b++) sink(anchor, fmix(((sentBits[a]! << 7) | (sentBits[b]! << 1) | imper) ^ NS_SENT_PAIR));
+  }
+}
 const BOUND = 0x2; // char code used as the word boundary in character n-grams
 
 // Leetspeak: digits and symbols standing for letters. '1' is i or l; both are tried against the lexicon.
@@ -354,6 +403,15 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
         }
       }
       prevClassTok = j;
+    }
+    if (features & FEATURE_SENTENCE) {
+      let from = 0;
+      for (let j = 1; j <= k; j++) {
+        if (j === k || t.boundary[j]) {
+          sentenceFeatures(t, from, j, sink);
+          from = j;
+        }
+      }
     }
   }
   return t;
