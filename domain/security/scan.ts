@@ -46,6 +46,13 @@ const DEFAULT_MAX_CHARS = 200_000;
 const MAX_VIEWS = 64;
 /** Classifier windows below this probability are not reported (they add nothing but noise). */
 const CLASSIFIER_FLOOR = 0.2;
+/** Below this classifier probability (0.5 is its threshold) the classifier doubts a check's rule findings. */
+const CLASSIFIER_DOUBT = 0.1;
+/** Rule findings at or above this weight are specific enough to count whatever the classifier says. */
+const STRONG_RULE = 0.8;
+// Phrase rules only: they read word classes, which the classifier reads too. Pattern rules read
+// structure the classifier does not see (chat-template tokens, fake role lines, URLs).
+const RULE_IDS = new Set<string>(PHRASE_RULES.map((r) => r.id));
 
 let defaultModel: ClassifierModel | null = null;
 export function getDefaultModel(): ClassifierModel {
@@ -376,11 +383,16 @@ function gibberishLine(text: string): [number, number] | null {
  * word or phrase is one piece of evidence; its weights are set so one strong phrase ("ignore
  * previous", "do anything now") or several weaker ones fail the check.
  */
-function scoreOf(findings: SecurityFinding[]): number {
+function scoreOf(findings: SecurityFinding[], classifierP: number): number {
   const best = new Map<string, number>();
+  // When the classifier, which reads the whole window (who is addressed, what about), is confident
+  // the text is innocent, a phrase rule below STRONG_RULE counts at half weight: one such
+  // rule no longer fails the check alone, two still do. Strong, specific rules always count.
+  const doubt = classifierP < CLASSIFIER_DOUBT;
   for (const f of findings) {
     const key = groupOf.get(f) ?? f.rule;
-    best.set(key, Math.max(best.get(key) ?? 0, f.weight));
+    const w = doubt && f.weight < STRONG_RULE && RULE_IDS.has(f.rule) ? f.weight * 0.5 : f.weight;
+    best.set(key, Math.max(best.get(key) ?? 0, w));
   }
   let q = 1;
   for (const w of best.values()) q *= 1 - Math.min(0.999, w);
@@ -413,7 +425,8 @@ export function scanText(text: string, opts: ScanOptions = {}, model: Classifier
   for (const type of CHECK_TYPES) {
     if (!want.has(type)) continue;
     const findings = dedupe(ctx.findings[type]);
-    const score = Math.round(scoreOf(ctx.findings[type]) * 1000) / 1000;
+    const h = HEADS_.indexOf(type as (typeof HEADS_)[number]);
+    const score = Math.round(scoreOf(ctx.findings[type], h >= 0 && model ? ctx.best[h]! : 1) * 1000) / 1000;
     checks.push({ type, passed: score < FAIL_SCORE, score, findings });
   }
   const failed = checks.filter((c) => !c.passed).map((c) => c.type);
