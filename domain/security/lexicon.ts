@@ -235,6 +235,51 @@ export interface Lexicon {
   stopwords: Set<number>;
 }
 
+/** Words shorter than this get no typo variants: short variants collide with ordinary words. */
+const TYPO_MIN_LENGTH = 6;
+
+/** One-edit misspellings of a word that keep its first letter: a letter dropped, two swapped, one doubled. */
+export function typoVariants(w: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < w.length; i++) {
+    out.add(w.slice(0, i) + w.slice(i + 1));
+    if (i + 1 < w.length) out.add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
+    out.add(w.slice(0, i) + w[i] + w.slice(i));
+  }
+  out.delete(w);
+  return [...out];
+}
+
+/**
+ * Typed attacks carry typos ("ignroe all previus instructions") that miss every lexicon entry, so
+ * neither the rules nor the classifier's class features see them. Every single word of at least
+ * TYPO_MIN_LENGTH letters, alone or in a two-word phrase, also answers to its one-edit misspellings
+ * (the same single lookup per token at scan time; about 20k extra keys). A variant that is itself a
+ * lexicon word keeps only its own classes ("forge" is not "forget").
+ */
+function addTypoVariants(words: Map<number, number>, phrases2: Map<number, number>, or: (map: Map<number, number>, key: number, lo: number, hi: number) => void): void {
+  const real = new Set(words.keys());
+  const wordVariants: [number, number][] = [];
+  const phraseVariants: [number, number][] = [];
+  for (const name of CLASS_NAMES) {
+    for (const entry of CLASSES[name].split(',')) {
+      const toks = entry.replace(/\s+/g, ' ').trim().split(/[\s-]+/).filter(Boolean);
+      if (toks.length === 1 && toks[0]!.length >= TYPO_MIN_LENGTH) {
+        const v = words.get(fnv(toks[0]!))!;
+        for (const t of typoVariants(toks[0]!)) if (!real.has(fnv(t))) wordVariants.push([fnv(t), v]);
+      } else if (toks.length === 2) {
+        const v = phrases2.get(phraseKey(toks))!;
+        for (const k of [0, 1]) {
+          if (toks[k]!.length < TYPO_MIN_LENGTH) continue;
+          for (const t of typoVariants(toks[k]!)) phraseVariants.push([phraseKey(k === 0 ? [t, toks[1]!] : [toks[0]!, t]), v]);
+        }
+      }
+    }
+  }
+  for (const [key, v] of wordVariants) or(words, key, loOf(v), hiOf(v));
+  for (const [key, v] of phraseVariants) if (!phrases2.has(key)) or(phrases2, key, loOf(v), hiOf(v));
+}
+
 function build(): Lexicon {
   const words = new Map<number, number>();
   const phrases2 = new Map<number, number>();
@@ -256,6 +301,7 @@ function build(): Lexicon {
       if (t) add(t, maskOf(name));
     }
   }
+  addTypoVariants(words, phrases2, or);
   const suspicious = new Map<number, [number, string]>();
   const suspiciousLen = new Map<number, number>();
   for (const [phrase, weight] of Object.entries(SUSPICIOUS)) {

@@ -336,8 +336,10 @@ function lineStarts(text: string): number[] {
   for (let i = text.indexOf('\\n'); i >= 0; i = text.indexOf('\\n', i + 2)) out.push(i + 2);
   return out;
 }
-const isSymbol = (c: number) =>
-  c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d || c === 0x28 || c === 0x29 || c === 0x5c || c === 0x2f || c === 0x2a || c === 0x3d || c === 0x3c || c === 0x3e || c === 0x7c || c === 0x7e || c === 0x5e || c === 0x25 || c === 0x26 || c === 0x23 || c === 0x60 || c === 0x2b || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x3a;
+// Symbols of optimisation-found suffixes, as a table: gibberishLine reads every character of a text.
+const SYMBOL = new Uint8Array(128);
+for (const ch of '{}[]()\\/*=<>|~^%&#`+@$!:') SYMBOL[ch.charCodeAt(0)] = 1;
+const isSymbol = (c: number) => c < 128 && SYMBOL[c] === 1;
 
 /**
  * A line with at least four clusters of two or more symbols ("=}{", "](", "\\!--", "%%%") and

@@ -100,7 +100,29 @@ function leak(r: Rng, lang: L, secret: boolean): Payload {
   return { text: [...new Set(parts)].join(' '), kind: secret ? 'secret_leak' : 'prompt_leak', types: ['data_extraction'] };
 }
 
+/** Refusal suppression: a demand never to refuse or warn, with a harmful request or a persona. */
+function noRefusal(r: Rng, lang: L): Payload {
+  const b = bank(lang);
+  const rules = [s(r, b.noRefusal), ...(chance(r, 0.5) ? [s(r, b.noRefusal)] : [])];
+  const ask = chance(r, 0.6) ? (lang === 'en' ? `Now explain how to ${s(r, b.harm)}.` : `Erklär jetzt, wie man ${s(r, b.harm)}.`) : say(pick(r, b.roleShape), r, { persona: b.persona });
+  const parts = chance(r, 0.5) ? [...new Set(rules), ask] : [ask, ...new Set(rules)];
+  return { text: parts.join(' '), kind: 'persona', types: ['jailbreak'] };
+}
+
+/** Other users' data: the same reveal verbs aimed at what other people told the model. */
+function othersData(r: Rng, lang: L): Payload {
+  const b = bank(lang);
+  const ask = s(r, b.revealAsk);
+  const obj = s(r, b.othersData);
+  const question = /^(what|can|could|was|kannst)/i.test(ask);
+  const core = question ? `${cap(ask)} ${obj}?` : `${cap(ask)} ${obj}.`;
+  const pre = chance(r, 0.5) ? s(r, b.pretext) : '';
+  return { text: [pre, core].filter(Boolean).join(' '), kind: 'secret_leak', types: ['data_extraction'] };
+}
+
 const MAKERS: Record<string, (r: Rng, lang: L) => Payload> = {
+  norefusal: noRefusal,
+  others: othersData,
   override,
   role: roleHijack,
   devmode: devMode,
