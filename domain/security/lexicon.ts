@@ -16,6 +16,7 @@
  * three tokens); hyphens split tokens, so "API-Schlüssel" is the phrase "api schlüssel".
  */
 import { combine, fnv } from './hash';
+import { IntTable } from './int-table';
 
 /** Word classes; a token's classes are a 64-bit set kept as two 32-bit halves (lo, hi). */
 export const CLASS_LIST = [
@@ -233,7 +234,14 @@ export interface Lexicon {
   suspicious: Map<number, [number, string]>;
   suspiciousLen: Map<number, number>;
   stopwords: Set<number>;
+  /** The same words, phrases and stop words as flat tables for the tokenizer's per-token lookups. */
+  wordTable: IntTable;
+  phrase2Table: IntTable;
+  phrase3Table: IntTable;
+  stopTable: IntTable;
 }
+
+const tableOf = (map: Map<number, number>): IntTable => new IntTable([...map].map(([k, v]) => [k, loOf(v), hiOf(v)] as [number, number, number]));
 
 /** Words shorter than this get no typo variants: short variants collide with ordinary words. */
 const TYPO_MIN_LENGTH = 6;
@@ -311,7 +319,18 @@ function build(): Lexicon {
     suspiciousLen.set(key, toks.length);
   }
   const stopwords = new Set(STOPWORDS.split(/\s+/).map((w) => fnv(w)));
-  return { words, phrases2, phrases3, suspicious, suspiciousLen, stopwords };
+  return {
+    words,
+    phrases2,
+    phrases3,
+    suspicious,
+    suspiciousLen,
+    stopwords,
+    wordTable: tableOf(words),
+    phrase2Table: tableOf(phrases2),
+    phrase3Table: tableOf(phrases3),
+    stopTable: new IntTable([...stopwords].map((k) => [k, 1, 0] as [number, number, number])),
+  };
 }
 
 export const LEXICON: Lexicon = build();

@@ -17,6 +17,7 @@
 import modelFile from '../../data/security/classifier.json';
 import { type ClassifierFile, type ClassifierModel, decodeModel, H, HEADS, sigmoid, windowsOf } from './classifier';
 import { combine, fnv } from './hash';
+import { IntTable } from './int-table';
 import { LEXICON, maskOf, SUSPICIOUS } from './lexicon';
 import { normalize, type View } from './normalize';
 import { ASKED_MASK2, clauseHas, FIRST_STEP_UNION, FIRST_STEP_UNION2, IF_MASK, MATCHED, matchFrom, NEG_MASK, OURS_MASK2, SOMEONE_MASK2, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
@@ -93,8 +94,9 @@ function add(ctx: Ctx, check: CheckType, rule: string, view: View, a: number, b:
   ctx.findings[check].push(f);
 }
 
-// Per-token classifier sums and their prefix sums, reused between calls (grown when a text needs more).
-let sums = new Float64Array(1024 * 3);
+// Per-token classifier sums (int8 weights added up) and their prefix sums, reused between calls
+// (grown when a text needs more).
+let sums = new Int32Array(1024 * 3);
 let prefix = new Float64Array(1024);
 
 /** Phrase rules (as indices) by the class bits of their first step (bit index 0-63 -> rule indices). */
@@ -128,17 +130,17 @@ function rulesStartingAt(m: number, m2: number): number[] {
 }
 
 /** Hashes of the first word of every suspicious_words entry. */
-const SUSPICIOUS_FIRST = new Set(Object.keys(SUSPICIOUS).map((p) => fnv(p.split(/[\s-]+/)[0]!)));
+const SUSPICIOUS_FIRST = new IntTable(Object.keys(SUSPICIOUS).map((p) => [fnv(p.split(/[\s-]+/)[0]!), 1, 0] as [number, number, number]));
 
 function scanView(ctx: Ctx, view: View): void {
   const model = ctx.model;
   const text = view.text;
   const need = ((text.length >> 1) + 2) * H_;
-  if (sums.length < need) sums = new Float64Array(need * 2);
+  if (sums.length < need) sums = new Int32Array(need * 2);
   const s = sums;
   let sink: ((t: number, f: number) => void) | null = null;
   if (model && (ctx.want.has('injection') || ctx.want.has('jailbreak') || ctx.want.has('data_extraction'))) {
-    const W = model.weights;
+    const W = model.q;
     const shift = model.shift;
     s.fill(0, 0, need);
     sink = (t, f) => {
@@ -241,7 +243,7 @@ function scanView(ctx: Ctx, view: View): void {
     for (let i = 0; i < n; i++) {
       // entries of one to five tokens; the longest match at a position wins. Most words start no
       // entry: a set of first words rules them out with one lookup.
-      if (!SUSPICIOUS_FIRST.has(t.hash[i]! >>> 0)) continue;
+      if (SUSPICIOUS_FIRST.find(t.hash[i]!) < 0) continue;
       let key = t.hash[i]! >>> 0;
       let hit = sus.get(key);
       let last = i;
@@ -266,13 +268,14 @@ function scanView(ctx: Ctx, view: View): void {
       if (!ctx.want.has(check)) continue;
       let best = -Infinity;
       let bestWin = 0;
+      const scale = model.scale[h]!;
       // prefix sums of the per-token contributions: each window is one subtraction
       if (prefix.length < n + 1) prefix = new Float64Array(2 * n + 2);
       prefix[0] = 0;
       for (let j = 0; j < n; j++) prefix[j + 1] = prefix[j]! + s[j * H_ + h]!;
       for (let w = 0; w < wins.length; w++) {
         const [from, to] = wins[w]!;
-        const z = model.bias[h]! + srcW[h]! + prefix[to]! - prefix[from]!;
+        const z = model.bias[h]! + srcW[h]! + scale * (prefix[to]! - prefix[from]!);
         if (z > best) {
           best = z;
           bestWin = w;

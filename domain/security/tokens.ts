@@ -13,7 +13,6 @@ import type { Lexicon } from './lexicon';
 // costs a call per use in the loops below.
 const { combine, fmix } = hash;
 const FNV_OFFSET = hash.FNV_OFFSET;
-const { hiOf, loOf } = lexicon;
 
 export const FLAG_LEET = 1;
 export const FLAG_HOMOGLYPH = 2;
@@ -190,6 +189,10 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   // Tokens are separated by at least one character, so there are at most n/2 + 1 of them.
   if (cap < (n >> 1) + 2) T = alloc((n >> 1) + 64);
   const t = T;
+  const wordT = lex.wordTable;
+  const phrase2T = lex.phrase2Table;
+  const phrase3T = lex.phrase3Table;
+  const stopT = lex.stopTable;
   t.rot13 = [];
   t.spaced = [];
   let k = 0;
@@ -203,7 +206,7 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   const closeSegment = (to: number) => {
     if (to - segFrom >= 4 && segStops === 0 && segAlpha >= 4) {
       let stops = 0;
-      for (let j = segFrom; j < to; j++) if (lex.stopwords.has(rot13Hash(text, t.start[j]!, t.end[j]!))) stops++;
+      for (let j = segFrom; j < to; j++) if (stopT.find(rot13Hash(text, t.start[j]!, t.end[j]!)) >= 0) stops++;
       if (stops >= 2 && stops * 4 >= to - segFrom) t.rot13.push([segFrom, to]);
     }
     segFrom = to;
@@ -271,19 +274,19 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     // and at most one other character ("7h3", "1gn0r3"; "2024" and "x200" stay as they are).
     const leet = leetChars > 0 && b - a >= 3 && letters + leetChars >= b - a - 1 && (letters >= 1 || symbols >= 1);
     let h: number;
-    let m: number;
+    let at: number;
     if (leet) {
       // Try the readings of up to four '1's as i or l; the first the lexicon knows wins.
       h = hashToken(text, a, b, true, 0);
-      m = lex.words.get(h) ?? 0;
-      if (m === 0 && ones > 0) {
+      at = wordT.find(h);
+      if (at < 0 && ones > 0) {
         const combos = 1 << Math.min(ones, 4);
         for (let o = 1; o < combos; o++) {
           const ho = hashToken(text, a, b, true, o);
-          const mo = lex.words.get(ho);
-          if (mo !== undefined) {
+          const ao = wordT.find(ho);
+          if (ao >= 0) {
             h = ho;
-            m = mo;
+            at = ao;
             break;
           }
         }
@@ -291,10 +294,10 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
       fl |= FLAG_LEET;
     } else {
       h = hashToken(text, a, b, false, 0);
-      m = lex.words.get(h) ?? 0;
+      at = wordT.find(h);
     }
-    const mLo = loOf(m);
-    const mHi = hiOf(m);
+    const mLo = at >= 0 ? wordT.lo[at]! : 0;
+    const mHi = at >= 0 ? wordT.hi[at]! : 0;
     if (sawBoundary && k > 0) {
       closeSegment(k);
       t.boundary[k] = 1;
@@ -308,7 +311,7 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     t.mask[k] = mLo;
     t.mask2[k] = mHi;
     t.flags[k] = fl;
-    if (lex.stopwords.has(h)) segStops++;
+    if (stopT.find(h) >= 0) segStops++;
     if (digits === 0 && letters === b - a) segAlpha++;
     if (b - a === 1 && letters === 1) singles++;
     else closeSingles(k);
@@ -339,20 +342,20 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   // Phrases: two- and three-token lexicon entries give their classes to every token they cover.
   for (let j = 0; j + 1 < k; j++) {
     const k2 = combine(t.hash[j]! >>> 0, t.hash[j + 1]! >>> 0);
-    const m2 = lex.phrases2.get(k2);
-    if (m2 !== undefined) {
-      const lo = loOf(m2);
-      const hi = hiOf(m2);
+    const a2 = phrase2T.find(k2);
+    if (a2 >= 0) {
+      const lo = phrase2T.lo[a2]!;
+      const hi = phrase2T.hi[a2]!;
       for (let q = j; q <= j + 1; q++) {
         t.mask[q] = t.mask[q]! | lo;
         t.mask2[q] = t.mask2[q]! | hi;
       }
     }
     if (j + 2 < k) {
-      const m3 = lex.phrases3.get(combine(k2, t.hash[j + 2]! >>> 0));
-      if (m3 !== undefined) {
-        const lo = loOf(m3);
-        const hi = hiOf(m3);
+      const a3 = phrase3T.find(combine(k2, t.hash[j + 2]! >>> 0));
+      if (a3 >= 0) {
+        const lo = phrase3T.lo[a3]!;
+        const hi = phrase3T.hi[a3]!;
         for (let q = j; q <= j + 2; q++) {
           t.mask[q] = t.mask[q]! | lo;
           t.mask2[q] = t.mask2[q]! | hi;
