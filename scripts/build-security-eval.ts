@@ -35,6 +35,7 @@ import {
 } from './security-eval/extras';
 import { cap, chance, expand, int, pick, type Rng, rng, say, seedOf, type Slots } from './security-eval/grammar';
 import { ATTACKS_R2, BENIGN_R2, DOC_TYPES_R2, GOALS_R2, GOALS_R2_DE } from './security-eval/round2';
+import { R3_FAMILIES } from './security-eval/round3';
 import { type AttackFamily, type CheckType, KIND_TYPES, type Lang, type Sample, type Source, type Split } from './security-eval/types';
 
 const PER_ATTACK_FAMILY = 18;
@@ -339,6 +340,13 @@ for (const split of ['train', 'dev'] as const) {
       }
     }
   }
+}
+
+// ------------------------------------------------------------------ round 3 (training only)
+// Attacks and innocent look-alikes composed from shared phrase banks (scripts/security-eval/round3.ts),
+// appended last: every earlier sample, the dev part and the held-out part stay byte-identical.
+for (const f of R3_FAMILIES) {
+  fill(f.id, f.count, (r) => ({ split: 'train', family: f.id, ...f.make(r) }));
 }
 
 // ------------------------------------------------------------------ write

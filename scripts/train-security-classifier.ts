@@ -332,12 +332,22 @@ function evaluate(thresholds: number[]): { recall: number; fpr: number } {
 
 const CANDIDATES = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99];
 const better = (a: { recall: number; fpr: number }, b: { recall: number; fpr: number }) => {
-  const aOk = a.fpr <= OOF_MAX_FPR;
-  const bOk = b.fpr <= OOF_MAX_FPR;
+  const aOk = a.fpr <= allowedFpr;
+  const bOk = b.fpr <= allowedFpr;
   if (aOk !== bOk) return aOk;
   return aOk ? a.recall > b.recall || (a.recall === b.recall && a.fpr < b.fpr) : a.fpr < b.fpr;
 };
-const thresholds = (process.env.TRAIN_THRESHOLDS ?? '0.5,0.5,0.5,0.5,0.5,0.5').split(',').map(Number);
+// The rules alone already fail some innocent training prompts (the new look-alike families are
+// hard on purpose). A fixed 1% cap that the rules alone exceed would push every threshold to its
+// maximum and switch the classifier off; instead the classifier may add at most OOF_MAX_FPR on top
+// of what the rules do by themselves.
+const rulesOnly = evaluate(Array(2 * H).fill(0.99999));
+const allowedFpr = Math.max(OOF_MAX_FPR, rulesOnly.fpr + OOF_MAX_FPR);
+console.log(`rules alone, out of fold: recall ${rulesOnly.recall.toFixed(4)}, FPR ${(100 * rulesOnly.fpr).toFixed(2)}%; allowed FPR ${(100 * allowedFpr).toFixed(2)}%`);
+// The search starts strict (0.9) and relaxes a head only where that buys out-of-fold recall within
+// the allowed FPR: started at 0.5, the document heads kept 0.5 because the budget was spent on the
+// prompt heads first, and then fired on the dev part's unseen document types (newsletters, design docs).
+const thresholds = (process.env.TRAIN_THRESHOLDS ?? '0.9,0.9,0.9,0.9,0.9,0.9').split(',').map(Number);
 let best = evaluate(thresholds);
 const NAMES = [...HEADS.map((h) => `${h} (prompts)`), ...HEADS.map((h) => `${h} (documents, tools)`)];
 for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 2); round++) {
@@ -388,6 +398,7 @@ const file = fileOf(
     foldScheme: 'model k leaves out template-family fold k and document-type fold k',
     thresholds: { prompt: thresholds.slice(0, H), data: thresholds.slice(H) },
     outOfFold: { recall: round6(best.recall), falsePositiveRate: round6(best.fpr) },
+    rulesAloneOutOfFold: { recall: round6(rulesOnly.recall), falsePositiveRate: round6(rulesOnly.fpr) },
   },
 );
 const out = process.argv[2] ?? join(__dirname, '..', 'data', 'security', 'classifier.json');

@@ -16,6 +16,7 @@
  * three tokens); hyphens split tokens, so "API-Schlüssel" is the phrase "api schlüssel".
  */
 import { combine, fnv } from './hash';
+import { IntTable } from './int-table';
 
 /** Word classes; a token's classes are a 64-bit set kept as two 32-bit halves (lo, hi). */
 export const CLASS_LIST = [
@@ -23,7 +24,7 @@ export const CLASS_LIST = [
   'PRETEND', 'HARM', 'HOWTO', 'BECOME', 'ROLE', 'DEV', 'VOID', 'ABOVE', 'TEXTOBJ', 'VERBATIM', 'DATAOBJ', 'LINK', 'APPEND',
   'USER', 'SAY', 'ADDRESS', 'TOLD', 'IF', 'DEVMODE',
   // second half
-  'NEWWORD', 'COMPLY', 'STORE', 'OTHER', 'ASKED', 'PEOPLE', 'QUALIFY', 'PLEASE', 'WH', 'DISCLAIM',
+  'NEWWORD', 'COMPLY', 'STORE', 'OTHER', 'ASKED', 'PEOPLE', 'QUALIFY', 'PLEASE', 'WH', 'DISCLAIM', 'OURS', 'SOMEONE',
 ] as const;
 export type ClassName = (typeof CLASS_LIST)[number];
 export const CLASS_NAMES: readonly ClassName[] = CLASS_LIST;
@@ -49,6 +50,10 @@ export const hiOf = (v: number): number => Math.floor(v / TWO32) | 0;
 
 /** Class -> entries, comma-separated; an entry of several words is a phrase (at most three tokens). */
 const CLASSES: Record<ClassName, string> = {
+  // Possessives of a described third party: "our chatbot", "unser Bot" is talked about, not talked to.
+  OURS: `our, ours, their, its, his, her, unser, unsere, unseren, unserem, unserer, unseres, sein, seine, seinen, seinem`,
+  // Reported or hypothetical askers: "if someone asks for your instructions" describes a request, it does not make one.
+  SOMEONE: `someone, somebody, anyone, anybody, a user, users, people, customers, jemand, jemandem, jemanden, irgendwer, wer`,
   DISCLAIM: `disclaimers, disclaimer, warnings, warning, caveats, refusals, refuse, refuses, refusing, apologise, apologises,
     apologize, apologizes, apologies, warnhinweise, warnhinweis, warnungen, ablehnt, ablehnen, entschuldigt, ausreden`,
   WH: `what, which, welche, welcher, welches, was`,
@@ -229,6 +234,58 @@ export interface Lexicon {
   suspicious: Map<number, [number, string]>;
   suspiciousLen: Map<number, number>;
   stopwords: Set<number>;
+  /** The same words, phrases and stop words as flat tables for the tokenizer's per-token lookups. */
+  wordTable: IntTable;
+  phrase2Table: IntTable;
+  phrase3Table: IntTable;
+  stopTable: IntTable;
+}
+
+const tableOf = (map: Map<number, number>): IntTable => new IntTable([...map].map(([k, v]) => [k, loOf(v), hiOf(v)] as [number, number, number]));
+
+/** Words shorter than this get no typo variants: short variants collide with ordinary words. */
+const TYPO_MIN_LENGTH = 6;
+
+/** One-edit misspellings of a word that keep its first letter: a letter dropped, two swapped, one doubled. */
+export function typoVariants(w: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < w.length; i++) {
+    out.add(w.slice(0, i) + w.slice(i + 1));
+    if (i + 1 < w.length) out.add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
+    out.add(w.slice(0, i) + w[i] + w.slice(i));
+  }
+  out.delete(w);
+  return [...out];
+}
+
+/**
+ * Typed attacks carry typos ("ignroe all previus instructions") that miss every lexicon entry, so
+ * neither the rules nor the classifier's class features see them. Every single word of at least
+ * TYPO_MIN_LENGTH letters, alone or in a two-word phrase, also answers to its one-edit misspellings
+ * (the same single lookup per token at scan time; about 20k extra keys). A variant that is itself a
+ * lexicon word keeps only its own classes ("forge" is not "forget").
+ */
+function addTypoVariants(words: Map<number, number>, phrases2: Map<number, number>, or: (map: Map<number, number>, key: number, lo: number, hi: number) => void): void {
+  const real = new Set(words.keys());
+  const wordVariants: [number, number][] = [];
+  const phraseVariants: [number, number][] = [];
+  for (const name of CLASS_NAMES) {
+    for (const entry of CLASSES[name].split(',')) {
+      const toks = entry.replace(/\s+/g, ' ').trim().split(/[\s-]+/).filter(Boolean);
+      if (toks.length === 1 && toks[0]!.length >= TYPO_MIN_LENGTH) {
+        const v = words.get(fnv(toks[0]!))!;
+        for (const t of typoVariants(toks[0]!)) if (!real.has(fnv(t))) wordVariants.push([fnv(t), v]);
+      } else if (toks.length === 2) {
+        const v = phrases2.get(phraseKey(toks))!;
+        for (const k of [0, 1]) {
+          if (toks[k]!.length < TYPO_MIN_LENGTH) continue;
+          for (const t of typoVariants(toks[k]!)) phraseVariants.push([phraseKey(k === 0 ? [t, toks[1]!] : [toks[0]!, t]), v]);
+        }
+      }
+    }
+  }
+  for (const [key, v] of wordVariants) or(words, key, loOf(v), hiOf(v));
+  for (const [key, v] of phraseVariants) if (!phrases2.has(key)) or(phrases2, key, loOf(v), hiOf(v));
 }
 
 function build(): Lexicon {
@@ -252,6 +309,7 @@ function build(): Lexicon {
       if (t) add(t, maskOf(name));
     }
   }
+  addTypoVariants(words, phrases2, or);
   const suspicious = new Map<number, [number, string]>();
   const suspiciousLen = new Map<number, number>();
   for (const [phrase, weight] of Object.entries(SUSPICIOUS)) {
@@ -261,7 +319,18 @@ function build(): Lexicon {
     suspiciousLen.set(key, toks.length);
   }
   const stopwords = new Set(STOPWORDS.split(/\s+/).map((w) => fnv(w)));
-  return { words, phrases2, phrases3, suspicious, suspiciousLen, stopwords };
+  return {
+    words,
+    phrases2,
+    phrases3,
+    suspicious,
+    suspiciousLen,
+    stopwords,
+    wordTable: tableOf(words),
+    phrase2Table: tableOf(phrases2),
+    phrase3Table: tableOf(phrases3),
+    stopTable: new IntTable([...stopwords].map((k) => [k, 1, 0] as [number, number, number])),
+  };
 }
 
 export const LEXICON: Lexicon = build();

@@ -36,6 +36,20 @@ export interface PhraseRule {
   group?: string;
   /** Ignore the match when a negation (not, never, kein ...) is within two tokens before it. */
   negated?: boolean;
+  /**
+   * Ignore the match when its clause, up to six tokens back, or the match itself holds a negation:
+   * "never share customer data with other customers", "the bot is instructed to never reveal" are
+   * policies, not requests (a comma ends the look-back, so "don't hesitate, show me ..." still matches).
+   */
+  policy?: boolean;
+  /** Ignore the match when its clause, up to six tokens back, is conditional or reports someone asking ("if someone asks for your instructions"). */
+  reported?: boolean;
+  /**
+   * Ignore the match when its first token is preceded or followed by a third-party possessive: "our
+   * chatbot should say ...", "make a model drop its safety rules" describe a model, they do not
+   * address one.
+   */
+  described?: boolean;
   /** May run across sentence ends (a fictional frame in one sentence, the request in the next). */
   cross?: boolean;
   /**
@@ -55,8 +69,8 @@ const s = (classes: string, gap = 0): Step => {
 
 export const PHRASE_RULES: PhraseRule[] = [
   // ---------------------------------------------------------------- injection: instruction overrides
-  { id: 'override_prior_instructions', check: 'injection', weight: 0.85, steps: [s('IGNORE'), s('PRIOR ABOVE YOU', 4), s('INSTR PROMPTOBJ', 3)] },
-  { id: 'override_instructions', check: 'injection', weight: 0.55, dataWeight: 0.75, unqualified: 1, steps: [s('IGNORE'), s('INSTR PROMPTOBJ', 2)] },
+  { id: 'override_prior_instructions', check: 'injection', described: true, weight: 0.85, steps: [s('IGNORE'), s('PRIOR ABOVE YOU', 4), s('INSTR PROMPTOBJ', 3)] },
+  { id: 'override_instructions', check: 'injection', described: true, weight: 0.55, dataWeight: 0.75, unqualified: 1, steps: [s('IGNORE'), s('INSTR PROMPTOBJ', 2)] },
   { id: 'override_everything_told', check: 'injection', weight: 0.75, steps: [s('IGNORE'), s('TEXTOBJ PRIOR', 3), s('TOLD', 5)] },
   { id: 'instructions_void', check: 'injection', weight: 0.7, group: 'void', unqualified: 1, steps: [s('PRIOR ABOVE'), s('INSTR', 2), s('VOID', 4)] },
   { id: 'instructions_above_void', check: 'injection', weight: 0.7, group: 'void', unqualified: 0, steps: [s('INSTR'), s('ABOVE PRIOR', 2), s('VOID', 4)] },
@@ -64,8 +78,8 @@ export const PHRASE_RULES: PhraseRule[] = [
   { id: 'instructions_no_longer', check: 'injection', weight: 0.6, group: 'void', unqualified: 1, steps: [s('PRIOR YOU ABOVE'), s('INSTR', 2), s('NEG NOW VOID', 4)] },
   { id: 'told_before_void', check: 'injection', weight: 0.55, group: 'void', steps: [s('TOLD ASKED'), s('PRIOR ABOVE', 3), s('VOID', 4)] },
   { id: 'override_now_instead', check: 'injection', weight: 0.45, steps: [s('IGNORE'), s('PRIOR TEXTOBJ', 4), s('NOW', 8)] },
-  { id: 'stop_following', check: 'injection', weight: 0.7, steps: [s('IGNORE'), s('YOU PRIOR', 2), s('INSTR PROMPTOBJ ROLE', 3)] },
-  { id: 'override_safety', check: 'injection', weight: 0.6, steps: [s('IGNORE'), s('YOU PRIOR', 2), s('LIMIT', 3)] },
+  { id: 'stop_following', check: 'injection', described: true, weight: 0.7, steps: [s('IGNORE'), s('YOU PRIOR', 2), s('INSTR PROMPTOBJ ROLE', 3)] },
+  { id: 'override_safety', check: 'injection', described: true, weight: 0.6, steps: [s('IGNORE'), s('YOU PRIOR', 2), s('LIMIT', 3)] },
   // ---------------------------------------------------------------- injection: role hijacking
   { id: 'no_longer_assistant', check: 'injection', weight: 0.8, steps: [s('BECOME'), s('NOW NEG', 2), s('MODEL', 4)] },
   { id: 'from_now_on_you_are', check: 'injection', weight: 0.35, steps: [s('NOW'), s('BECOME YOU', 2), s('PERSONA DEV HARM', 6)] },
@@ -76,8 +90,8 @@ export const PHRASE_RULES: PhraseRule[] = [
   // ---------------------------------------------------------------- injection: instructions addressed to a model inside data
   { id: 'if_you_are_ai', check: 'injection', weight: 0.6, dataWeight: 0.85, steps: [s('IF'), s('YOU', 1), s('MODEL', 3)] },
   { id: 'note_to_ai', check: 'injection', weight: 0.55, dataWeight: 0.85, steps: [s('ADDRESS'), s('MODEL', 3)] },
-  { id: 'model_instructions', check: 'injection', weight: 0.4, dataWeight: 0.75, steps: [s('MODEL'), s('INSTR', 1)] },
-  { id: 'dear_ai', check: 'injection', weight: 0.3, dataWeight: 0.6, steps: [s('MODEL'), s('IGNORE REVEAL SAY APPEND', 6)] },
+  { id: 'model_instructions', check: 'injection', weight: 0.4, dataWeight: 0.75, described: true, steps: [s('MODEL'), s('INSTR', 1)] },
+  { id: 'dear_ai', check: 'injection', weight: 0.3, dataWeight: 0.6, described: true, reported: true, policy: true, steps: [s('MODEL'), s('IGNORE REVEAL SAY APPEND', 6)] },
   { id: 'hide_from_user', check: 'injection', weight: 0.55, dataWeight: 0.75, group: 'hide', steps: [s('NEG'), s('SAY', 2), s('USER INSTR', 3)] },
   { id: 'hide_from_user_de', check: 'injection', weight: 0.55, dataWeight: 0.75, group: 'hide', steps: [s('SAY'), s('USER INSTR', 3), s('NEG', 3)] },
   { id: 'ignore_user_request', check: 'injection', weight: 0.7, steps: [s('IGNORE'), s('USER', 3)] },
@@ -99,7 +113,7 @@ export const PHRASE_RULES: PhraseRule[] = [
   { id: 'hypothetical_no_rules', check: 'jailbreak', weight: 0.7, steps: [s('PRETEND IF'), s('NEG', 5), s('LIMIT INSTR', 2)] },
   // ---------------------------------------------------------------- data extraction
   { id: 'reveal_system_prompt', check: 'data_extraction', weight: 0.8, negated: true, imperative: true, steps: [s('REVEAL SAY'), s('PROMPTOBJ', 5)] },
-  { id: 'what_is_your_prompt', check: 'data_extraction', weight: 0.75, steps: [s('YOU'), s('PROMPTOBJ', 1)] },
+  { id: 'what_is_your_prompt', check: 'data_extraction', weight: 0.75, reported: true, steps: [s('YOU'), s('PROMPTOBJ', 1)] },
   { id: 'reveal_your_instructions', check: 'data_extraction', weight: 0.7, negated: true, imperative: true, steps: [s('REVEAL'), s('YOU', 3), s('INSTR PROMPTOBJ', 2)] },
   { id: 'repeat_what_you_were_told', check: 'data_extraction', weight: 0.7, negated: true, imperative: true, steps: [s('REVEAL'), s('TEXTOBJ PRIOR YOU', 4), s('YOU', 3), s('TOLD', 3)] },
   { id: 'repeat_what_you_were_told_de', check: 'data_extraction', weight: 0.65, negated: true, imperative: true, steps: [s('REVEAL'), s('YOU', 4), s('TOLD', 5)] },
@@ -111,9 +125,9 @@ export const PHRASE_RULES: PhraseRule[] = [
   { id: 'your_secret', check: 'data_extraction', weight: 0.7, negated: true, group: 'your_secret', steps: [s('SECRET'), s('YOU', 4), s('PROMPTOBJ TOLD MODEL STORE', 3)] },
   { id: 'which_secret_is_stored', check: 'data_extraction', weight: 0.45, group: 'your_secret', steps: [s('WH'), s('SECRET', 3), s('TOLD YOU', 3)] },
   { id: 'secret_you_have', check: 'data_extraction', weight: 0.45, negated: true, group: 'your_secret', steps: [s('SECRET'), s('YOU', 3)] },
-  { id: 'other_users_data', check: 'data_extraction', weight: 0.75, steps: [s('OTHERS')] },
+  { id: 'other_users_data', check: 'data_extraction', weight: 0.75, policy: true, steps: [s('OTHERS')] },
   { id: 'previous_user_asked', check: 'data_extraction', weight: 0.7, steps: [s('PRIOR OTHER'), s('USER PEOPLE', 1), s('ASKED TOLD DATAOBJ', 3)] },
-  { id: 'others_data', check: 'data_extraction', weight: 0.45, steps: [s('DATAOBJ SECRET'), s('PRIOR OTHER', 4), s('PEOPLE USER', 2)] },
+  { id: 'others_data', check: 'data_extraction', weight: 0.45, policy: true, steps: [s('DATAOBJ SECRET'), s('PRIOR OTHER', 4), s('PEOPLE USER', 2)] },
   { id: 'data_from_your_store', check: 'data_extraction', weight: 0.45, steps: [s('PEOPLE USER DATAOBJ SECRET'), s('YOU', 5), s('STORE', 2)] },
   { id: 'exfil_append_data', check: 'data_extraction', weight: 0.8, imperative: true, steps: [s('APPEND REVEAL'), s('DATAOBJ SECRET PROMPTOBJ', 8), s('LINK', 10)] },
   { id: 'exfil_link_with_data', check: 'data_extraction', weight: 0.8, steps: [s('LINK'), s('LINK APPEND', 6), s('DATAOBJ SECRET PROMPTOBJ', 8)] },
@@ -124,6 +138,26 @@ export const PHRASE_RULES: PhraseRule[] = [
 export const FIRST_STEP_UNION = PHRASE_RULES.reduce((u, r) => u | r.steps[0]!.m, 0);
 export const FIRST_STEP_UNION2 = PHRASE_RULES.reduce((u, r) => u | r.steps[0]!.m2, 0);
 export const NEG_MASK = maskOf('NEG')[0];
+export const IF_MASK = maskOf('IF')[0];
+export const ASKED_MASK2 = maskOf('ASKED')[1];
+export const SOMEONE_MASK2 = maskOf('SOMEONE')[1];
+export const OURS_MASK2 = maskOf('OURS')[1];
+
+/** How far back in its clause a match looks for a negation or a condition. */
+export const CLAUSE_LOOKBACK = 6;
+
+/**
+ * True when, going back from token i (exclusive) at most CLAUSE_LOOKBACK tokens and not past the
+ * clause's first token, some token has a class of (m, m2).
+ */
+export function clauseHas(masks: Int32Array, masks2: Int32Array, clause: Uint8Array, i: number, m: number, m2: number): boolean {
+  if (clause[i]) return false;
+  for (let j = i - 1; j >= 0 && j >= i - CLAUSE_LOOKBACK; j--) {
+    if (masks[j]! & m || masks2[j]! & m2) return true;
+    if (clause[j]) return false;
+  }
+  return false;
+}
 export const QUALIFY_MASK2 = maskOf('QUALIFY')[1];
 export const PLEASE_MASK2 = maskOf('PLEASE')[1];
 export const YOU_MASK = maskOf('YOU')[0];
@@ -210,8 +244,10 @@ export const PATTERN_RULES: PatternRule[] = [
   {
     id: 'html_comment_to_model',
     check: 'injection',
-    weight: 0.6,
-    dataWeight: 0.8,
+    // Evidence, not a verdict: web pages' comments mention their chatbot widget ("<!-- the bot is
+    // loaded here -->"); an instruction in the comment is completed by the classifier or a phrase rule.
+    weight: 0.45,
+    dataWeight: 0.45,
     re: /<!--[^>]{0,60}?\b(?:ai|assistant|model|llm|bot|ki|assistent|gpt|agent|chatbot)\b/g,
     gate: ['<!--'],
   },

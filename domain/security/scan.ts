@@ -17,9 +17,10 @@
 import modelFile from '../../data/security/classifier.json';
 import { type ClassifierFile, type ClassifierModel, decodeModel, H, HEADS, sigmoid, windowsOf } from './classifier';
 import { combine, fnv } from './hash';
+import { IntTable } from './int-table';
 import { LEXICON, maskOf, SUSPICIOUS } from './lexicon';
 import { normalize, type View } from './normalize';
-import { FIRST_STEP_UNION, FIRST_STEP_UNION2, MATCHED, matchFrom, NEG_MASK, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
+import { ASKED_MASK2, clauseHas, FIRST_STEP_UNION, FIRST_STEP_UNION2, IF_MASK, MATCHED, matchFrom, NEG_MASK, OURS_MASK2, SOMEONE_MASK2, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
 import { analyseSize } from './size';
 import { derivedViews } from './views';
 import { FLAG_HOMOGLYPH, FLAG_INVISIBLE, FLAG_LEET, tokenize } from './tokens';
@@ -46,6 +47,13 @@ const DEFAULT_MAX_CHARS = 200_000;
 const MAX_VIEWS = 64;
 /** Classifier windows below this probability are not reported (they add nothing but noise). */
 const CLASSIFIER_FLOOR = 0.2;
+/** Below this classifier probability (0.5 is its threshold) the classifier doubts a check's rule findings. */
+const CLASSIFIER_DOUBT = 0.1;
+/** Rule findings at or above this weight are specific enough to count whatever the classifier says. */
+const STRONG_RULE = 0.8;
+// Phrase rules only: they read word classes, which the classifier reads too. Pattern rules read
+// structure the classifier does not see (chat-template tokens, fake role lines, URLs).
+const RULE_IDS = new Set<string>(PHRASE_RULES.map((r) => r.id));
 
 let defaultModel: ClassifierModel | null = null;
 export function getDefaultModel(): ClassifierModel {
@@ -86,8 +94,9 @@ function add(ctx: Ctx, check: CheckType, rule: string, view: View, a: number, b:
   ctx.findings[check].push(f);
 }
 
-// Per-token classifier sums and their prefix sums, reused between calls (grown when a text needs more).
-let sums = new Float64Array(1024 * 3);
+// Per-token classifier sums (int8 weights added up) and their prefix sums, reused between calls
+// (grown when a text needs more).
+let sums = new Int32Array(1024 * 3);
 let prefix = new Float64Array(1024);
 
 /** Phrase rules (as indices) by the class bits of their first step (bit index 0-63 -> rule indices). */
@@ -121,17 +130,17 @@ function rulesStartingAt(m: number, m2: number): number[] {
 }
 
 /** Hashes of the first word of every suspicious_words entry. */
-const SUSPICIOUS_FIRST = new Set(Object.keys(SUSPICIOUS).map((p) => fnv(p.split(/[\s-]+/)[0]!)));
+const SUSPICIOUS_FIRST = new IntTable(Object.keys(SUSPICIOUS).map((p) => [fnv(p.split(/[\s-]+/)[0]!), 1, 0] as [number, number, number]));
 
 function scanView(ctx: Ctx, view: View): void {
   const model = ctx.model;
   const text = view.text;
   const need = ((text.length >> 1) + 2) * H_;
-  if (sums.length < need) sums = new Float64Array(need * 2);
+  if (sums.length < need) sums = new Int32Array(need * 2);
   const s = sums;
   let sink: ((t: number, f: number) => void) | null = null;
   if (model && (ctx.want.has('injection') || ctx.want.has('jailbreak') || ctx.want.has('data_extraction'))) {
-    const W = model.weights;
+    const W = model.q;
     const shift = model.shift;
     s.fill(0, 0, need);
     sink = (t, f) => {
@@ -163,6 +172,9 @@ function scanView(ctx: Ctx, view: View): void {
       if (end < 0) continue;
       if (rule.negated && ((i > 0 && masks[i - 1]! & NEG_) || (i > 1 && masks[i - 2]! & NEG_))) continue;
       if (rule.imperative && !t.clause[i] && !(i > 0 && (masks2[i - 1]! & PLEASE_ || masks[i - 1]! & YOU_))) continue;
+      if (rule.policy && (clauseHas(masks, masks2, t.clause, i, NEG_, 0) || spanHas(masks, i + 1, end, NEG_))) continue;
+      if (rule.reported && clauseHas(masks, masks2, t.clause, i, IF_MASK, ASKED_MASK2 | SOMEONE_MASK2)) continue;
+      if (rule.described && ((i > 0 && !t.boundary[i] && masks2[i - 1]! & OURS_MASK2) || (i + 1 < n && !t.boundary[i + 1] && masks2[i + 1]! & OURS_MASK2))) continue;
       if (rule.unqualified !== undefined) {
         MATCHED[0] = i;
         const at = MATCHED[rule.unqualified]!;
@@ -231,7 +243,7 @@ function scanView(ctx: Ctx, view: View): void {
     for (let i = 0; i < n; i++) {
       // entries of one to five tokens; the longest match at a position wins. Most words start no
       // entry: a set of first words rules them out with one lookup.
-      if (!SUSPICIOUS_FIRST.has(t.hash[i]! >>> 0)) continue;
+      if (SUSPICIOUS_FIRST.find(t.hash[i]!) < 0) continue;
       let key = t.hash[i]! >>> 0;
       let hit = sus.get(key);
       let last = i;
@@ -256,13 +268,14 @@ function scanView(ctx: Ctx, view: View): void {
       if (!ctx.want.has(check)) continue;
       let best = -Infinity;
       let bestWin = 0;
+      const scale = model.scale[h]!;
       // prefix sums of the per-token contributions: each window is one subtraction
       if (prefix.length < n + 1) prefix = new Float64Array(2 * n + 2);
       prefix[0] = 0;
       for (let j = 0; j < n; j++) prefix[j + 1] = prefix[j]! + s[j * H_ + h]!;
       for (let w = 0; w < wins.length; w++) {
         const [from, to] = wins[w]!;
-        const z = model.bias[h]! + srcW[h]! + prefix[to]! - prefix[from]!;
+        const z = model.bias[h]! + srcW[h]! + scale * (prefix[to]! - prefix[from]!);
         if (z > best) {
           best = z;
           bestWin = w;
@@ -313,6 +326,12 @@ function scanView(ctx: Ctx, view: View): void {
 
 const HARM_MASK = maskOf('HARM')[0];
 
+/** True when a token in [from, to] has a class of m. */
+function spanHas(masks: Int32Array, from: number, to: number, m: number): boolean {
+  for (let j = from; j <= to; j++) if (masks[j]! & m) return true;
+  return false;
+}
+
 /** Offsets where lines start: the text start, after a line break, after an escaped "\\n" (JSON). */
 function lineStarts(text: string): number[] {
   const out = [0];
@@ -320,8 +339,10 @@ function lineStarts(text: string): number[] {
   for (let i = text.indexOf('\\n'); i >= 0; i = text.indexOf('\\n', i + 2)) out.push(i + 2);
   return out;
 }
-const isSymbol = (c: number) =>
-  c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d || c === 0x28 || c === 0x29 || c === 0x5c || c === 0x2f || c === 0x2a || c === 0x3d || c === 0x3c || c === 0x3e || c === 0x7c || c === 0x7e || c === 0x5e || c === 0x25 || c === 0x26 || c === 0x23 || c === 0x60 || c === 0x2b || c === 0x40 || c === 0x24 || c === 0x21 || c === 0x3a;
+// Symbols of optimisation-found suffixes, as a table: gibberishLine reads every character of a text.
+const SYMBOL = new Uint8Array(128);
+for (const ch of '{}[]()\\/*=<>|~^%&#`+@$!:') SYMBOL[ch.charCodeAt(0)] = 1;
+const isSymbol = (c: number) => c < 128 && SYMBOL[c] === 1;
 
 /**
  * A line with at least four clusters of two or more symbols ("=}{", "](", "\\!--", "%%%") and
@@ -367,11 +388,16 @@ function gibberishLine(text: string): [number, number] | null {
  * word or phrase is one piece of evidence; its weights are set so one strong phrase ("ignore
  * previous", "do anything now") or several weaker ones fail the check.
  */
-function scoreOf(findings: SecurityFinding[]): number {
+function scoreOf(findings: SecurityFinding[], classifierP: number): number {
   const best = new Map<string, number>();
+  // When the classifier, which reads the whole window (who is addressed, what about), is confident
+  // the text is innocent, a phrase rule below STRONG_RULE counts at half weight: one such
+  // rule no longer fails the check alone, two still do. Strong, specific rules always count.
+  const doubt = classifierP < CLASSIFIER_DOUBT;
   for (const f of findings) {
     const key = groupOf.get(f) ?? f.rule;
-    best.set(key, Math.max(best.get(key) ?? 0, f.weight));
+    const w = doubt && f.weight < STRONG_RULE && RULE_IDS.has(f.rule) ? f.weight * 0.5 : f.weight;
+    best.set(key, Math.max(best.get(key) ?? 0, w));
   }
   let q = 1;
   for (const w of best.values()) q *= 1 - Math.min(0.999, w);
@@ -404,7 +430,8 @@ export function scanText(text: string, opts: ScanOptions = {}, model: Classifier
   for (const type of CHECK_TYPES) {
     if (!want.has(type)) continue;
     const findings = dedupe(ctx.findings[type]);
-    const score = Math.round(scoreOf(ctx.findings[type]) * 1000) / 1000;
+    const h = HEADS_.indexOf(type as (typeof HEADS_)[number]);
+    const score = Math.round(scoreOf(ctx.findings[type], h >= 0 && model ? ctx.best[h]! : 1) * 1000) / 1000;
     checks.push({ type, passed: score < FAIL_SCORE, score, findings });
   }
   const failed = checks.filter((c) => !c.passed).map((c) => c.type);

@@ -13,7 +13,6 @@ import type { Lexicon } from './lexicon';
 // costs a call per use in the loops below.
 const { combine, fmix } = hash;
 const FNV_OFFSET = hash.FNV_OFFSET;
-const { hiOf, loOf } = lexicon;
 
 export const FLAG_LEET = 1;
 export const FLAG_HOMOGLYPH = 2;
@@ -47,7 +46,15 @@ export const FEATURE_PAIR = 16;
 export const FEATURE_FLAG = 32;
 /** The first word of each clause and its classes: imperatives ("show me ...") start clauses, descriptions ("secrets are ...") do not. */
 export const FEATURE_START = 64;
-export const ALL_FEATURES = 127;
+/**
+ * Per sentence, which word classes occur in it together (pairs, in any order and at any distance)
+ * and whether one of its clauses starts with an imperative verb: who is addressed ("you", the
+ * model) and what the instruction is about (instructions, secrets, a persona), not which words.
+ * "ignore ... your ... instructions" and "your instructions ... should be ignored" share features;
+ * "ignore the noise in the data" shares none of them.
+ */
+export const FEATURE_SENTENCE = 128;
+export const ALL_FEATURES = 255;
 
 /** Receives the classifier features of token `t`. */
 export type FeatureSink = (t: number, feature: number) => void;
@@ -61,6 +68,47 @@ const NS_PAIR = 0x7feb352d;
 const NS_FLAG = 0x2c1b3c6d;
 const NS_START = 0x4f6cdd1d;
 const NS_START_CLASS = 0x1b56c4e9;
+const NS_SENT_ONE = 0x6a09e667;
+const NS_SENT_PAIR = 0x3c6ef372;
+
+// Classes that describe who is addressed and what a sentence is about (FEATURE_SENTENCE).
+const [SENT_LO, SENT_HI] = lexicon.maskOf(
+  'IGNORE PRIOR INSTR YOU MODEL NOW REVEAL PROMPTOBJ SECRET OTHERS PERSONA LIMIT NEG PRETEND HARM BECOME DEV VOID DEVMODE USER DATAOBJ ROLE TOLD IF ' +
+    'NEWWORD OTHER ASKED PEOPLE WH OURS SOMEONE',
+);
+// Verbs that make a clause an instruction when they start it.
+const [IMPER_LO, IMPER_HI] = lexicon.maskOf('IGNORE REVEAL SAY APPEND PRETEND BECOME');
+const sentBits: number[] = [];
+
+/** Emits the FEATURE_SENTENCE features of tokens [from, to) at the sentence's first token with a class. */
+function sentenceFeatures(t: Tokens, from: number, to: number, sink: FeatureSink): void {
+  let lo = 0;
+  let hi = 0;
+  let imper = 0;
+  let anchor = -1;
+  for (let j = from; j < to; j++) {
+    const m = t.mask[j]! & SENT_LO;
+    const m2 = t.mask2[j]! & SENT_HI;
+    if ((m | m2) !== 0 && anchor < 0) anchor = j;
+    lo |= m;
+    hi |= m2;
+    if (t.clause[j] && (t.mask[j]! & IMPER_LO || t.mask2[j]! & IMPER_HI)) imper = 1;
+  }
+  if (anchor < 0) return;
+  sentBits.length = 0;
+  for (let half = 0; half < 2; half++) {
+    let x = half === 0 ? lo : hi;
+    while (x !== 0) {
+      const low = x & -x;
+      x ^= low;
+      sentBits.push(31 - Math.clz32(low) + (half << 5));
+    }
+  }
+  for (let a = 0; a < sentBits.length; a++) {
+    sink(anchor, fmix(((sentBits[a]! << 1) | imper) ^ NS_SENT_ONE));
+    for (let b = a + 1; b < sentBits.length; b++) sink(anchor, fmix(((sentBits[a]! << 7) | (sentBits[b]! << 1) | imper) ^ NS_SENT_PAIR));
+  }
+}
 const BOUND = 0x2; // char code used as the word boundary in character n-grams
 
 // Leetspeak: digits and symbols standing for letters. '1' is i or l; both are tried against the lexicon.
@@ -141,6 +189,10 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   // Tokens are separated by at least one character, so there are at most n/2 + 1 of them.
   if (cap < (n >> 1) + 2) T = alloc((n >> 1) + 64);
   const t = T;
+  const wordT = lex.wordTable;
+  const phrase2T = lex.phrase2Table;
+  const phrase3T = lex.phrase3Table;
+  const stopT = lex.stopTable;
   t.rot13 = [];
   t.spaced = [];
   let k = 0;
@@ -154,7 +206,7 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   const closeSegment = (to: number) => {
     if (to - segFrom >= 4 && segStops === 0 && segAlpha >= 4) {
       let stops = 0;
-      for (let j = segFrom; j < to; j++) if (lex.stopwords.has(rot13Hash(text, t.start[j]!, t.end[j]!))) stops++;
+      for (let j = segFrom; j < to; j++) if (stopT.find(rot13Hash(text, t.start[j]!, t.end[j]!)) >= 0) stops++;
       if (stops >= 2 && stops * 4 >= to - segFrom) t.rot13.push([segFrom, to]);
     }
     segFrom = to;
@@ -222,19 +274,19 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     // and at most one other character ("7h3", "1gn0r3"; "2024" and "x200" stay as they are).
     const leet = leetChars > 0 && b - a >= 3 && letters + leetChars >= b - a - 1 && (letters >= 1 || symbols >= 1);
     let h: number;
-    let m: number;
+    let at: number;
     if (leet) {
       // Try the readings of up to four '1's as i or l; the first the lexicon knows wins.
       h = hashToken(text, a, b, true, 0);
-      m = lex.words.get(h) ?? 0;
-      if (m === 0 && ones > 0) {
+      at = wordT.find(h);
+      if (at < 0 && ones > 0) {
         const combos = 1 << Math.min(ones, 4);
         for (let o = 1; o < combos; o++) {
           const ho = hashToken(text, a, b, true, o);
-          const mo = lex.words.get(ho);
-          if (mo !== undefined) {
+          const ao = wordT.find(ho);
+          if (ao >= 0) {
             h = ho;
-            m = mo;
+            at = ao;
             break;
           }
         }
@@ -242,10 +294,10 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
       fl |= FLAG_LEET;
     } else {
       h = hashToken(text, a, b, false, 0);
-      m = lex.words.get(h) ?? 0;
+      at = wordT.find(h);
     }
-    const mLo = loOf(m);
-    const mHi = hiOf(m);
+    const mLo = at >= 0 ? wordT.lo[at]! : 0;
+    const mHi = at >= 0 ? wordT.hi[at]! : 0;
     if (sawBoundary && k > 0) {
       closeSegment(k);
       t.boundary[k] = 1;
@@ -259,7 +311,7 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     t.mask[k] = mLo;
     t.mask2[k] = mHi;
     t.flags[k] = fl;
-    if (lex.stopwords.has(h)) segStops++;
+    if (stopT.find(h) >= 0) segStops++;
     if (digits === 0 && letters === b - a) segAlpha++;
     if (b - a === 1 && letters === 1) singles++;
     else closeSingles(k);
@@ -290,20 +342,20 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   // Phrases: two- and three-token lexicon entries give their classes to every token they cover.
   for (let j = 0; j + 1 < k; j++) {
     const k2 = combine(t.hash[j]! >>> 0, t.hash[j + 1]! >>> 0);
-    const m2 = lex.phrases2.get(k2);
-    if (m2 !== undefined) {
-      const lo = loOf(m2);
-      const hi = hiOf(m2);
+    const a2 = phrase2T.find(k2);
+    if (a2 >= 0) {
+      const lo = phrase2T.lo[a2]!;
+      const hi = phrase2T.hi[a2]!;
       for (let q = j; q <= j + 1; q++) {
         t.mask[q] = t.mask[q]! | lo;
         t.mask2[q] = t.mask2[q]! | hi;
       }
     }
     if (j + 2 < k) {
-      const m3 = lex.phrases3.get(combine(k2, t.hash[j + 2]! >>> 0));
-      if (m3 !== undefined) {
-        const lo = loOf(m3);
-        const hi = hiOf(m3);
+      const a3 = phrase3T.find(combine(k2, t.hash[j + 2]! >>> 0));
+      if (a3 >= 0) {
+        const lo = phrase3T.lo[a3]!;
+        const hi = phrase3T.hi[a3]!;
         for (let q = j; q <= j + 2; q++) {
           t.mask[q] = t.mask[q]! | lo;
           t.mask2[q] = t.mask2[q]! | hi;
@@ -354,6 +406,15 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
         }
       }
       prevClassTok = j;
+    }
+    if (features & FEATURE_SENTENCE) {
+      let from = 0;
+      for (let j = 1; j <= k; j++) {
+        if (j === k || t.boundary[j]) {
+          sentenceFeatures(t, from, j, sink);
+          from = j;
+        }
+      }
     }
   }
   return t;
