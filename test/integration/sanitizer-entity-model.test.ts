@@ -23,7 +23,9 @@ const ROOT = path.resolve(__dirname, '../..');
 type Json = Record<string, any>;
 type Finding = { entity_type: string; start: number; end: number; score: number; text: string };
 
-const TEXT = 'Please ask Zorblat Quimby in brellin about the parcel from glimmerworks; vantoria was not on the label. Reply to anna.berg@example.com.';
+// The made-up name is written in lower case: the rules' own name tagger finds "Zorblat Quimby"
+// capitalised after "ask" (as it should), and this test needs words only the model knows.
+const TEXT = 'Please ask zorblat quimby in brellin about the parcel from glimmerworks; vantoria was not on the label. Reply to anna.berg@example.com.';
 const PROFILES = ['personal_information', 'corporate_confidential'];
 
 interface SanitizerProcess {
@@ -200,7 +202,7 @@ describe('switch on with the tiny model', () => {
     // The first request loaded it (it may be unloaded again already: the idle timeout is 1 s).
     expect(await entityModelStatus(on)).toMatchObject({ loads: 1 });
     const byText = new Map(res.body.findings.map((f) => [f.text, f]));
-    expect(byText.get('Zorblat Quimby')).toMatchObject({ entity_type: 'PERSON', start: 11, end: 25, score: expect.closeTo(0.875, 3) });
+    expect(byText.get('zorblat quimby')).toMatchObject({ entity_type: 'PERSON', start: 11, end: 25, score: expect.closeTo(0.875, 3) });
     expect(byText.get('brellin')).toMatchObject({ entity_type: 'LOCATION', score: expect.closeTo(0.7, 3) });
     expect(byText.get('glimmerworks')).toMatchObject({ entity_type: 'ORGANIZATION', score: expect.closeTo(0.8, 3) });
     // vantoria: the model's best label is B-LOC, but at 0.4.
@@ -213,7 +215,7 @@ describe('switch on with the tiny model', () => {
 
   it('keeps only the types of the requested profiles', async () => {
     const res = await detect(on, TEXT, ['personal_information']);
-    expect(res.body.findings.map((f) => f.text)).toEqual(expect.arrayContaining(['Zorblat Quimby', 'brellin']));
+    expect(res.body.findings.map((f) => f.text)).toEqual(expect.arrayContaining(['zorblat quimby', 'brellin']));
     expect(res.body.findings.some((f) => f.entity_type === 'ORGANIZATION')).toBe(false);
   });
 
@@ -234,7 +236,7 @@ describe('switch on with the tiny model', () => {
     const res = await on.request<Json>('POST', '/api/v1/sanitize', { document: Buffer.from(TEXT).toString('base64'), document_type: 'txt', profiles: PROFILES });
     expect(res.status).toBe(200);
     const sanitized = Buffer.from(res.body.sanitized_document, 'base64').toString('utf8');
-    for (const original of ['Zorblat', 'Quimby', 'brellin', 'glimmerworks']) expect(sanitized).not.toContain(original);
+    for (const original of ['zorblat', 'quimby', 'brellin', 'glimmerworks']) expect(sanitized).not.toContain(original);
     expect(sanitized).toContain('vantoria');
     expect(res.body.detection_summary.by_category).toMatchObject({ PERSON: 1, LOCATION: 1, ORGANIZATION: 1 });
     const restored = await on.request<Json>('POST', `/api/v1/sessions/${res.body.session_token}/restore`, { content: sanitized, content_type: 'text' });
@@ -264,7 +266,7 @@ describe('switch on with the tiny model', () => {
     expect(idle.loads).toBe(idle.unloads);
     expect(on.output.join('')).toContain('entity model unloaded after idle timeout');
     const again = await detect(on, TEXT);
-    expect(again.body.findings.find((f) => f.text === 'Zorblat Quimby')).toMatchObject({ entity_type: 'PERSON' });
+    expect(again.body.findings.find((f) => f.text === 'zorblat quimby')).toMatchObject({ entity_type: 'PERSON' });
     expect(await entityModelStatus(on)).toMatchObject({ loads: idle.loads + 1 });
   });
 
@@ -278,7 +280,7 @@ describe('switch on with the tiny model', () => {
     writeFileSync(path.join(modelDir, 'model.onnx'), good);
     const fixed = await detect(on, TEXT);
     expect(fixed.status).toBe(200);
-    expect(fixed.body.findings.some((f) => f.text === 'Zorblat Quimby')).toBe(true);
+    expect(fixed.body.findings.some((f) => f.text === 'zorblat quimby')).toBe(true);
   });
 });
 
