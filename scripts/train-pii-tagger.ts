@@ -1,0 +1,127 @@
+/**
+ * Trains the PII sequence tagger and writes data/pii/tagger.json.
+ *
+ *   npm run train:pii                       (deterministic: the same bytes on every run)
+ *   node --import tsx scripts/train-pii-tagger.ts OUT.json   (writes elsewhere; the unit test does)
+ *
+ * Data: the sentences scripts/pii-train-data.ts generates from its own templates and values of the
+ * faker locales that are NOT held out (scripts/pii-eval-locales.ts). No evaluation set is read.
+ *
+ * Model: an averaged perceptron (domain/pii/tagger/model.ts) over the hashed features of
+ * domain/pii/tagger/features.ts, 2^18 buckets x 9 BIO tags, trained greedily from left to right
+ * with the tags it predicted itself as history (as it will see at detection time), a fixed number of
+ * epochs over a seeded shuffle. Averaged weights below PRUNE are dropped from the file.
+ *
+ * TAGGER_SENTENCES=n and TAGGER_EPOCHS=n give a smaller configuration (the unit test trains one).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Language } from '../domain/pii/entity-types';
+import { type Token, tokenize } from '../domain/pii/recognizers/names';
+import { historyFeatures, MAX_STATIC, staticFeatures, wordInfo } from '../domain/pii/tagger/features';
+import { encodeModel, TAG_COUNT, TAG_INDEX } from '../domain/pii/tagger/model';
+import { mulberry32, type TrainingSentence, trainingSentences } from './pii-train-data';
+
+const BITS = 18;
+const EPOCHS = Number(process.env.TAGGER_EPOCHS ?? 6);
+const SENTENCES = Number(process.env.TAGGER_SENTENCES ?? 36_000);
+const PRUNE = 0.02;
+const SEED = 0x7a66e7;
+const VERSION = 'pii-tagger-1';
+
+interface Example {
+  tokens: Token[];
+  language: Language;
+  gold: Uint8Array;
+}
+
+/** Gold BIO tags: a token inside a labelled span gets its type, B on the span's first token. */
+function goldTags(s: TrainingSentence, tokens: Token[]): Uint8Array {
+  const tags = new Uint8Array(tokens.length);
+  for (const span of s.spans) {
+    let first = true;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i].start >= span.start && tokens[i].end <= span.end) {
+        tags[i] = TAG_INDEX.get(`${first ? 'B' : 'I'}-${span.entityType}`) ?? 0;
+        first = false;
+      }
+    }
+  }
+  return tags;
+}
+
+export function train(sentences: TrainingSentence[], epochs: number, seed: number): { bits: number; weights: Float32Array } {
+  const examples: Example[] = sentences.map((s) => {
+    const tokens = tokenize(s.text);
+    return { tokens, language: s.language, gold: goldTags(s, tokens) };
+  });
+  const size = (1 << BITS) * TAG_COUNT;
+  const mask = (1 << BITS) - 1;
+  const W = new Float64Array(size);
+  // Sum of (time of update x change): the average is W - U / time (the usual lazy averaging).
+  const U = new Float64Array(size);
+  let time = 1;
+  const rand = mulberry32(seed);
+  const order = examples.map((_, i) => i);
+  const feats = new Uint32Array(512 * MAX_STATIC);
+  const counts = new Uint8Array(512);
+  const hist = new Uint32Array(8);
+  const scores = new Float64Array(TAG_COUNT);
+  const rows: number[] = [];
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    let errors = 0;
+    let total = 0;
+    for (const idx of order) {
+      const ex = examples[idx];
+      const n = Math.min(ex.tokens.length, 512);
+      staticFeatures(ex.tokens.slice(0, n), ex.language, feats, counts);
+      let prev = 0;
+      let prev2 = 0;
+      for (let i = 0; i < n; i++) {
+        rows.length = 0;
+        for (let k = i * MAX_STATIC, end = k + counts[i]; k < end; k++) rows.push((feats[k] & mask) * TAG_COUNT);
+        const h = historyFeatures(prev, prev2, wordInfo(ex.tokens[i].text), hist);
+        for (let k = 0; k < h; k++) rows.push((hist[k] & mask) * TAG_COUNT);
+        scores.fill(0);
+        for (const r of rows) for (let t = 0; t < TAG_COUNT; t++) scores[t] += W[r + t];
+        let best = 0;
+        for (let t = 1; t < TAG_COUNT; t++) {
+          const inside = t % 2 === 0;
+          if (inside && (prev + 1) >> 1 !== (t + 1) >> 1) continue;
+          if (scores[t] > scores[best]) best = t;
+        }
+        const gold = ex.gold[i];
+        if (best !== gold) {
+          errors++;
+          for (const r of rows) {
+            W[r + gold] += 1;
+            U[r + gold] += time;
+            W[r + best] -= 1;
+            U[r + best] -= time;
+          }
+        }
+        total++;
+        time++;
+        prev2 = prev;
+        prev = best;
+      }
+    }
+    if (!process.env.TAGGER_QUIET) console.error(`epoch ${epoch + 1}: ${errors} of ${total} tokens wrong (${((100 * errors) / total).toFixed(2)}%)`);
+  }
+  const weights = new Float32Array(size);
+  for (let i = 0; i < size; i++) weights[i] = W[i] - U[i] / time;
+  return { bits: BITS, weights };
+}
+
+if (require.main === module) {
+  const out = process.argv[2] ?? join(__dirname, '..', 'data', 'pii', 'tagger.json');
+  const sentences = trainingSentences(SENTENCES);
+  const model = train(sentences, EPOCHS, SEED);
+  const file = encodeModel(model, VERSION, PRUNE);
+  writeFileSync(out, `${JSON.stringify(file)}\n`);
+  console.error(`${sentences.length} sentences, ${EPOCHS} epochs: ${file.rows} weight rows kept, ${out}`);
+}
