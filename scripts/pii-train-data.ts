@@ -235,6 +235,51 @@ const DE_TEMPLATES = [
   'Besuchen Sie unsere Filiale in {L}, {A}.',
 ];
 
+/**
+ * Clauses with no entity at all, put before or after the templated sentences: ordinary business,
+ * support, clinic and chat language (German with its capitalised nouns) around the names, so the
+ * tagger learns what the words around a name look like and that most capitalised words are none.
+ */
+const FILLER_EN = [
+  'The app crashes when I open the settings page.', 'Please restart the router and try again.', 'The login page shows an error after the update.',
+  'We will send the report by the end of the week.', 'Could you check the attached spreadsheet?', 'The meeting has been moved to the afternoon.',
+  'Thanks for your patience.', 'Sorry for the late reply.', 'Let me know if anything is unclear.', 'The invoice was paid twice by mistake.',
+  'Our support team is available around the clock.', 'The delivery was delayed because of the weather.', 'I will be out of office next week.',
+  'The printer on the second floor is broken again.', 'Blood pressure was normal at the last visit.', 'The patient reports mild headaches.',
+  'No allergies are known.', 'Follow-up in six weeks.', 'The contract renews automatically every year.', 'Prices include tax and shipping.',
+  'Refunds take up to ten working days.', 'The password must be at least twelve characters long.', 'Two-factor authentication is now required.',
+  'Monthly Report', 'Action items:', 'Summary:', 'Next steps:', 'Urgent!', 'FYI', 'Update:', 'Re: your request', 'Fwd: Invoice',
+  'The Board approved the budget for next year.', 'Customer Service will call you back.', 'Our Privacy Policy has changed.',
+  'The Finance department needs the receipts.', 'Sales grew faster than expected in the third quarter.', 'The server was down for an hour.',
+  'Please sign and return the form.', 'The warranty covers parts and labour.', 'The train was cancelled, so I took the bus.',
+  'lol that was close', 'ok sounds good', 'thx!', 'brb', 'no worries', 'see you tomorrow', 'running late, sorry', 'any news on the ticket?',
+  'The new Dashboard loads much faster.', 'Click Save to keep your changes.', 'The Terms and Conditions apply.', 'Reply STOP to unsubscribe.',
+  'Your order has been shipped.', 'The package is waiting at the post office.', 'The apartment has two bedrooms and a balcony.',
+  'Rent is due on the first of the month.', 'The heating will be serviced on Monday.', 'Please bring your insurance card.',
+  'Lunch is on us.', 'Happy Birthday!', 'Welcome to the team!', 'Congratulations on the new job!', 'The airport was packed this morning.',
+  'Callback requested.', 'Status: open', 'Priority: high', 'Category: billing', 'See attachment.', 'Kind of a long story.',
+]
+const FILLER_DE = [
+  'Die App stürzt beim Öffnen der Einstellungen ab.', 'Bitte starten Sie den Router neu.', 'Nach dem Update erscheint beim Login eine Fehlermeldung.',
+  'Wir schicken Ihnen den Bericht bis Ende der Woche.', 'Können Sie die angehängte Tabelle prüfen?', 'Die Besprechung wurde auf den Nachmittag verschoben.',
+  'Vielen Dank für Ihre Geduld.', 'Entschuldigen Sie die späte Antwort.', 'Melden Sie sich, wenn etwas unklar ist.', 'Die Rechnung wurde versehentlich doppelt bezahlt.',
+  'Unser Kundendienst ist rund um die Uhr erreichbar.', 'Die Lieferung hat sich wegen des Wetters verzögert.', 'Nächste Woche bin ich nicht im Büro.',
+  'Der Drucker im zweiten Stock ist schon wieder kaputt.', 'Der Blutdruck war beim letzten Besuch normal.', 'Die Patientin klagt über leichte Kopfschmerzen.',
+  'Allergien sind nicht bekannt.', 'Kontrolle in sechs Wochen.', 'Der Vertrag verlängert sich automatisch um ein Jahr.', 'Die Preise enthalten Steuer und Versand.',
+  'Die Erstattung dauert bis zu zehn Werktage.', 'Das Passwort muss mindestens zwölf Zeichen lang sein.', 'Die Zwei-Faktor-Anmeldung ist jetzt Pflicht.',
+  'Monatsbericht', 'Offene Punkte:', 'Zusammenfassung:', 'Nächste Schritte:', 'Dringend!', 'Zur Info', 'Aktualisierung:', 'AW: Ihre Anfrage', 'WG: Rechnung',
+  'Der Vorstand hat das Budget für das nächste Jahr genehmigt.', 'Der Kundenservice ruft Sie zurück.', 'Unsere Datenschutzerklärung hat sich geändert.',
+  'Die Buchhaltung braucht noch die Belege.', 'Der Umsatz ist im dritten Quartal stärker gewachsen als erwartet.', 'Der Server war eine Stunde lang nicht erreichbar.',
+  'Bitte unterschreiben Sie das Formular und schicken Sie es zurück.', 'Die Garantie deckt Teile und Arbeitszeit ab.', 'Der Zug fiel aus, also habe ich den Bus genommen.',
+  'ok passt', 'danke dir!', 'bis morgen', 'bin gleich da', 'gibt es Neuigkeiten zum Ticket?', 'kein Problem',
+  'Das neue Dashboard lädt viel schneller.', 'Klicken Sie auf Speichern, um die Änderungen zu behalten.', 'Es gelten die Allgemeinen Geschäftsbedingungen.',
+  'Ihre Bestellung wurde versandt.', 'Das Paket liegt in der Postfiliale.', 'Die Wohnung hat zwei Zimmer und einen Balkon.', 'Die Miete ist am Monatsersten fällig.',
+  'Die Heizung wird am Montag gewartet.', 'Bitte bringen Sie Ihre Versichertenkarte mit.', 'Herzlichen Glückwunsch zum Geburtstag!', 'Willkommen im Team!',
+  'Sie geht ab Juli in Elternzeit.', 'Der Antrag auf Teilzeit wurde genehmigt.', 'Die Krankmeldung liegt der Personalabteilung vor.', 'Rückruf erbeten.',
+  'Status: offen', 'Priorität: hoch', 'Kategorie: Abrechnung', 'Siehe Anhang.', 'Die Kündigungsfrist beträgt drei Monate.', 'Der Flughafen war heute morgen voll.',
+  'Die Überweisung ist noch nicht eingegangen.', 'Die Nebenkostenabrechnung kommt im Frühjahr.', 'Im Anhang finden Sie die Auftragsbestätigung.',
+]
+
 // Capitalised words that are no entity: features, teams, job titles, documents, interface labels.
 const NON_ENTITIES_EN = [
   'Dark Mode', 'Export to PDF', 'Billing Dashboard', 'Customer Success', 'Product Roadmap', 'Account Settings', 'Reset Password',
@@ -313,7 +358,8 @@ class ValueSource implements Gen {
   }
   /** A value of the locale, romanised when it is in another script (kept native one time in five). */
   latin(s: string): string {
-    if (isLatin(s) || this.rand() < 0.2) return s;
+    // Chinese and Japanese names romanise into run-together syllables nobody writes: kept native.
+    if (isLatin(s) || this.rand() < 0.2 || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(s)) return s;
     return anyAscii(s).replace(/\s+/g, ' ').trim();
   }
   titleCase(s: string): string {
@@ -501,20 +547,47 @@ function fill(template: string, language: Language, locale: string, v: ValueSour
   return { text, language, spans };
 }
 
-/** `count` sentences, about 60% English and 40% German, from the seed. */
-export function trainingSentences(count: number, seed = 0x91ab): TrainingSentence[] {
+function prepend(s: TrainingSentence, prefix: string): void {
+  s.text = prefix + s.text;
+  for (const span of s.spans) {
+    span.start += prefix.length;
+    span.end += prefix.length;
+  }
+}
+
+/**
+ * The data is split in two so the tagger can be calibrated on text it was not trained on:
+ * - 'dev': every seventh template of each language (and its fillers) and every fourth locale;
+ * - 'train': the other templates and locales.
+ * The trainer fits the model on 'train' and picks the per-type margins on 'dev' (train-pii-tagger.ts).
+ */
+export type DataPart = 'train' | 'dev';
+const inPart = (index: number, part: DataPart, every: number) => (index % every === 3) === (part === 'dev');
+const LATIN_DEV_LOCALES = (part: DataPart) => LOCALES.filter((_, i) => inPart(i, part, 4));
+
+/** `count` sentences of one part, about 60% English and 40% German, from the seed. */
+export function trainingSentences(count: number, part: DataPart = 'train', seed = 0x91ab): TrainingSentence[] {
   const v = new ValueSource(seed);
-  const deLocales = ['de', 'de', 'de', 'de_AT', 'de_AT', ...LOCALES];
+  const locales = LATIN_DEV_LOCALES(part);
+  const own = (xs: string[]) => xs.filter((l) => locales.includes(l));
+  const deLocales = [...own(['de', 'de', 'de', 'de_AT', 'de_AT']), ...locales];
+  const enLocales = own(['en', 'en_US', 'en_GB', 'en_AU', 'en_CA']);
+  const templatesOf = (language: Language) => (language === 'de' ? DE_TEMPLATES : EN_TEMPLATES).filter((_, i) => inPart(i, part, 7));
+  const fillersOf = (language: Language) => (language === 'de' ? FILLER_DE : FILLER_EN).filter((_, i) => inPart(i, part, 7));
   const out: TrainingSentence[] = [];
   for (let i = 0; i < count; i++) {
     const language: Language = v.rand() < 0.6 ? 'en' : 'de';
-    // Half the sentences draw from the language's own locales, half from any other locale.
-    const locale = language === 'de' ? v.pick(deLocales) : v.rand() < 0.2 ? v.pick(['en', 'en_US', 'en_GB', 'en_AU', 'en_CA']) : v.pick(LOCALES);
-    const templates = language === 'de' ? DE_TEMPLATES : EN_TEMPLATES;
+    // Some English sentences draw from the English locales, the others from any locale.
+    const locale = language === 'de' ? v.pick(deLocales) : enLocales.length && v.rand() < 0.2 ? v.pick(enLocales) : v.pick(locales);
+    const templates = templatesOf(language);
     const first = fill(v.pick(templates), language, locale, v);
+    // Ordinary text before or after, as in real messages.
+    const fillers = fillersOf(language);
+    if (v.rand() < 0.35) prepend(first, `${v.pick(fillers)}${v.rand() < 0.5 ? ' ' : '\n'}`);
+    if (v.rand() < 0.35) first.text += `${v.rand() < 0.5 ? ' ' : '\n'}${v.pick(fillers)}`;
     if (v.rand() < 0.25) {
       // Two sentences in one text: names and places in a longer context.
-      const second = fill(v.pick(templates), language, v.pick(LOCALES), v);
+      const second = fill(v.pick(templates), language, v.pick(locales), v);
       const joint = v.rand() < 0.5 ? ' ' : '\n';
       const offset = first.text.length + joint.length;
       first.text += joint + second.text;
@@ -526,5 +599,5 @@ export function trainingSentences(count: number, seed = 0x91ab): TrainingSentenc
 }
 
 if (require.main === module) {
-  for (const s of trainingSentences(Number(process.argv[2] ?? 20))) console.log(JSON.stringify(s));
+  for (const s of trainingSentences(Number(process.argv[2] ?? 20), (process.argv[3] ?? 'train') as DataPart)) console.log(JSON.stringify(s));
 }

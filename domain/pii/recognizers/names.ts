@@ -173,7 +173,7 @@ const F_AMBIGUOUS_FIRST = 4096;
 const F_ENGLISH = 8192;
 const F_TITLE = 16384;
 const F_CAP = 32768;
-const F_NOUN_ENDING = 65536;
+export const F_NOUN_ENDING = 65536;
 /** Bits 17-19: the most words a gazetteer place starting with this word has (0-7). */
 const F_GAZ_SHIFT = 17;
 /** Bits 20-22: the same for the small place lexicon (lexicons.ts PLACES). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltInEntityType, Finding, Language } from '../entity-types';
-import { decodeModel, spansOf, type TaggerFile, type TaggerModel, tagTokens } from '../tagger/model';
-import { F_ACRONYM, F_COMMON_DE, F_COMMON_EN, F_EVERYDAY, type Token, tokensOf, wordFeatures } from './names';
+import { decodeModel, spansOf, type TaggedSpan, type TaggerFile, type TaggerModel, tagTokens } from '../tagger/model';
+import { F_ACRONYM, F_COMMON_DE, F_COMMON_EN, F_EVERYDAY, F_NOUN_ENDING, type Token, tokensOf, wordFeatures } from './names';
 import { finding, type RecognizerContext } from './types';
 
 /**
@@ -12,19 +12,18 @@ import { finding, type RecognizerContext } from './types';
  * rules did not already cover (tagger spans never replace a rule's finding: see detect.ts).
  *
  * A span's score comes from the tagger's margin (its tag's score minus the best other tag's, the
- * smallest over the span's words): MARGIN_AT_HALF maps to 0.5, the default threshold, and the score
- * grows linearly to 0.95. The constant was chosen on the outside set's tune part only.
+ * smallest over the span's words): the file's marginAtHalf[type] maps to 0.5, the default
+ * threshold, and the score grows linearly to 0.95. The trainer picks marginAtHalf on its own
+ * held-apart sentences (unseen templates and locales) for a precision of the added spans.
  */
-const MARGIN_AT_HALF: Record<string, number> = { PERSON: 8, LOCATION: 8, ORGANIZATION: 8, ADDRESS: 8 };
-
-let model: TaggerModel | null = null;
+let loaded: { model: TaggerModel; marginAtHalf: Record<string, number> } | null = null;
 /** The model, read once per process at first use (about 0.1 s). */
-function loadedModel(): TaggerModel {
-  if (!model) {
+function loadedModel(): { model: TaggerModel; marginAtHalf: Record<string, number> } {
+  if (!loaded) {
     const file = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'data', 'pii', 'tagger.json'), 'utf8')) as TaggerFile;
-    model = decodeModel(file);
+    loaded = { model: decodeModel(file), marginAtHalf: file.marginAtHalf };
   }
-  return model;
+  return loaded;
 }
 
 /** Scripts without capital letters: there a word's case says nothing. */
@@ -33,8 +32,8 @@ const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{S
 /**
  * A word that can carry a name: capitalised (or in a script without case), no short acronym
  * (IBAN, DOB, EMEA) and no everyday word of the language. A tagged span needs one: the tagger
- * learnt names from short generated sentences and alone it also tags unseen common words
- * ("airport", "Callback") from their position.
+ * learnt names from generated sentences and alone it also tags unseen common words ("airport",
+ * "Callback") from their position.
  */
 function canCarryName(t: Token, language: Language): boolean {
   if (NO_CASE_SCRIPT.test(t.text)) return true;
@@ -45,17 +44,42 @@ function canCarryName(t: Token, language: Language): boolean {
 
 export const TAGGER_TYPES: readonly BuiltInEntityType[] = ['PERSON', 'LOCATION', 'ORGANIZATION', 'ADDRESS'];
 
-export function taggerFindings(text: string, ctx: RecognizerContext): Finding[] {
-  if (!TAGGER_TYPES.some((t) => ctx.wanted.has(t))) return [];
+/** The tagger's spans that pass the word checks above, with their margins (no threshold yet). */
+export function taggedSpans(text: string, language: Language, model: TaggerModel): (TaggedSpan & { start: number; end: number })[] {
   const tokens = tokensOf(text);
-  const out: Finding[] = [];
-  for (const span of spansOf(tagTokens(loadedModel(), tokens, ctx.language))) {
-    if (!ctx.wanted.has(span.type)) continue;
+  const out: (TaggedSpan & { start: number; end: number })[] = [];
+  for (const span of spansOf(tagTokens(model, tokens, language))) {
     let carrier = false;
-    for (let i = span.first; i <= span.last && !carrier; i++) carrier = canCarryName(tokens[i], ctx.language);
+    for (let i = span.first; i <= span.last && !carrier; i++) carrier = canCarryName(tokens[i], language);
     if (!carrier) continue;
-    const score = Math.min(0.95, span.margin / (2 * MARGIN_AT_HALF[span.type]));
-    out.push(finding(span.type, text, tokens[span.first].start, tokens[span.last].end, score, 'tagger'));
+    // Numbers belong to addresses, not to names, places or organisations ("141 Kartons", "INV-2025").
+    if (span.type !== 'ADDRESS' && /\d/.test(text.slice(tokens[span.first].start, tokens[span.last].end))) continue;
+    // German capitalises nouns: one word built like a noun ("Elternzeit", "Bestellung") is none of these.
+    if (language === 'de' && span.first === span.last && (wordFeatures(tokens[span.first].text) & F_NOUN_ENDING) !== 0) continue;
+    out.push({ ...span, start: tokens[span.first].start, end: tokens[span.last].end });
+  }
+  return out;
+}
+
+let disabled = false;
+/** Runs fn with the tagger off: the trainer calibrates the tagger against the rules alone. */
+export function withoutTagger<T>(fn: () => T): T {
+  disabled = true;
+  try {
+    return fn();
+  } finally {
+    disabled = false;
+  }
+}
+
+export function taggerFindings(text: string, ctx: RecognizerContext): Finding[] {
+  if (disabled || !TAGGER_TYPES.some((t) => ctx.wanted.has(t))) return [];
+  const { model, marginAtHalf } = loadedModel();
+  const out: Finding[] = [];
+  for (const span of taggedSpans(text, ctx.language, model)) {
+    if (!ctx.wanted.has(span.type)) continue;
+    const score = Math.min(0.95, span.margin / (2 * marginAtHalf[span.type]));
+    out.push(finding(span.type, text, span.start, span.end, score, 'tagger'));
   }
   return out;
 }

@@ -106,6 +106,17 @@ export function wordInfo(text: string): WordInfo {
   return w;
 }
 
+/**
+ * The same word as if no lexicon knew it: what the tagger sees of a name from a country whose
+ * names are in no list. Training shows it now and then (lexicon dropout) so the model learns to
+ * read such names from shape and context instead of trusting the lists alone.
+ */
+const UNKNOWN_KEEP = 2 | 1024 | 32768 | 65536 | (15 << 23); // acronym, camel case, capital, noun ending, context words
+const UNKNOWN_CAP = 256 | 512;
+export function unknownWord(w: WordInfo): WordInfo {
+  return { ...w, lex: (w.lex & UNKNOWN_KEEP) | (w.cap ? UNKNOWN_CAP : 0) | 1, sources: 0, place: 0, common: 0 };
+}
+
 /** The gap before a token, as a class: one space, line break, comma, colon, sentence end, other. */
 function gapClass(gap: string): number {
   if (gap === ' ') return 1;
@@ -131,17 +142,26 @@ const T = {
 /** The lexicon bits a neighbour contributes in one number: first, last, name word, place, everyday, title, cap. */
 const NEIGHBOUR_BITS = 4 | 8 | 16 | 32 | 2048 | 16384 | 32768;
 
+/**
+ * Where the word's own identity sits among a token's static features (word, word x language) and
+ * among its history features: training hides these now and then (word dropout), so the model also
+ * learns to read a name from its shape, lexicons and context, as it must for names it never saw.
+ */
+export const WORD_SLOTS = [1, 8] as const;
+export const HISTORY_WORD_SLOT = 3;
+
 /** Features per token that do not depend on the tags before it (at most this many). */
 export const MAX_STATIC = 64;
 
 /**
- * Fills out[i * MAX_STATIC ...] with token i's static features and count[i] with how many; returns
- * nothing. `out` and `count` must hold tokens.length rows.
+ * Fills out[i * MAX_STATIC ...] with token i's static features and count[i] with how many.
+ * `out` and `count` must hold tokens.length rows; hideLexicon[i] = 1 shows token i as unknownWord()
+ * (training only).
  */
-export function staticFeatures(tokens: Token[], language: Language, out: Uint32Array, count: Uint8Array): void {
+export function staticFeatures(tokens: Token[], language: Language, out: Uint32Array, count: Uint8Array, hideLexicon?: Uint8Array): void {
   const n = tokens.length;
   const infos: WordInfo[] = new Array(n);
-  for (let i = 0; i < n; i++) infos[i] = wordInfo(tokens[i].text);
+  for (let i = 0; i < n; i++) infos[i] = hideLexicon?.[i] ? unknownWord(wordInfo(tokens[i].text)) : wordInfo(tokens[i].text);
   const lang = language === 'de' ? 2 : 1;
   for (let i = 0; i < n; i++) {
     const w = infos[i];

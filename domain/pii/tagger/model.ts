@@ -112,13 +112,15 @@ export interface TaggerFile {
   version: string;
   bits: number;
   tags: readonly string[];
+  /** Per type, the margin that scores 0.5 (chosen by the trainer on its held-apart sentences). */
+  marginAtHalf: Record<string, number>;
   scale: number;
   rows: number;
   buckets: string;
   weights: string;
 }
 
-export function encodeModel(model: TaggerModel, version: string, pruneBelow: number): TaggerFile {
+export function encodeModel(model: TaggerModel, version: string, pruneBelow: number, marginAtHalf: Record<string, number>): TaggerFile {
   const size = 1 << model.bits;
   let maxAbs = 0;
   for (const w of model.weights) if (Math.abs(w) > maxAbs) maxAbs = Math.abs(w);
@@ -152,6 +154,7 @@ export function encodeModel(model: TaggerModel, version: string, pruneBelow: num
     version,
     bits: model.bits,
     tags: TAGS,
+    marginAtHalf,
     scale,
     rows: keep.length,
     buckets: Buffer.from(Uint8Array.from(varints)).toString('base64'),
