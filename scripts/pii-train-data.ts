@@ -236,6 +236,99 @@ const DE_TEMPLATES = [
 ];
 
 /**
+ * Phrases around one value, put together at random (phrase before + value + phrase after): many
+ * more contexts than whole templates give, with the same cue words shared by several types ("with",
+ * "from", "at") so the tagger must also read the value itself. Each value slot is as above.
+ */
+const AROUND_EN: Record<string, [string[], string[]]> = {
+  P: [
+    ['according to', 'I spoke with', 'we met', 'please call', 'ask', 'tell', 'thanks to', 'signed by', 'approved by', 'assigned to', 'reported by',
+      'a note from', 'an email from', 'the file of', 'my colleague', 'our client', 'the tenant', 'the applicant', 'the driver', 'his wife',
+      'her husband', 'our new hire', 'the patient', 'interview with', 'a call with', 'lunch with', 'the visa for', 'the account of', 'on behalf of',
+      'forwarded by', 'reviewed by', 'written by', 'the manager,', 'the author', 'passenger', 'guest', 'member', 'contact', 'cc', 'owner'],
+    ['said the report is ready', 'called this morning', 'will attend', 'is on leave', 'confirmed the booking', 'wants a refund', 'has left the company',
+      'sent the files', 'agreed', 'asked about the invoice', 'will be late', 'joined last week', 'is the new team lead', 'signed the lease',
+      'was not available', 'can be reached by phone', 'is waiting downstairs', 'paid in cash', 'wrote back', 'disagreed', 'turned 40 today',
+      'needs a new badge', 'is allergic to penicillin', 'will present first', 'has a question', 'is in the lobby'],
+  ],
+  L: [
+    ['in', 'from', 'to', 'near', 'outside', 'around', 'back from', 'the road to', 'the office in', 'a flat in', 'moved to', 'lives in', 'based in',
+      'born in', 'a trip to', 'flights to', 'the branch in', 'weather in', 'the hospital in', 'the warehouse near', 'delivered to', 'shipped from',
+      'somewhere near', 'the border of', 'a village near', 'our store in', 'the team in', 'the fair in'],
+    ['is lovely in spring', 'was hit by floods', 'has a new airport', 'is two hours away', 'is where we met', 'is expensive', 'next week',
+      'last year', 'for the summer', 'on Friday', 'by train', 'and back', 'this winter', 'tomorrow', 'until March'],
+  ],
+  O: [
+    ['at', 'with', 'from', 'for', 'by', 'of', 'join', 'joined', 'left', 'works at', 'an offer from', 'a contract with', 'the deal with',
+      'invoice from', 'a payment to', 'shares of', 'the CEO of', 'a partner of', 'a supplier,', 'our vendor', 'the client', 'acquired by',
+      'sponsored by', 'a job at', 'a complaint about', 'customers of', 'the auditors of', 'the merger with'],
+    ['announced layoffs', 'is hiring', 'raised prices', 'has appointed a new CEO', 'reported a loss', 'opened a new plant', 'denied the claim',
+      'will sponsor the event', 'sent a quote', 'closed the deal', 'filed for bankruptcy', 'cut costs', 'launched a new product', 'won the tender',
+      'is late with the delivery', 'confirmed the order', 'declined', 'responded quickly'],
+  ],
+  A: [
+    ['send it to', 'the new address is', 'we moved to', 'deliver to', 'ship to', 'registered at', 'the office at', 'pick-up point:', 'visit us at',
+      'the flat at', 'our shop at', 'return the device to'],
+    ['by Friday', 'please', 'before noon', 'after 5 pm', '(ring twice)', 'for the keys', 'as soon as possible', 'next to the bakery'],
+  ],
+};
+const AROUND_DE: Record<string, [string[], string[]]> = {
+  P: [
+    ['laut', 'ich habe mit', 'wir haben', 'bitte rufen Sie', 'frag mal', 'Dank an', 'unterschrieben von', 'genehmigt von', 'zugewiesen an',
+      'gemeldet von', 'eine Notiz von', 'eine Mail von', 'die Akte von', 'mein Kollege', 'unsere Kundin', 'der Mieter', 'die Bewerberin',
+      'der Fahrer', 'seine Frau', 'ihr Mann', 'unser neuer Kollege', 'die Patientin', 'Gespräch mit', 'ein Anruf von', 'Mittagessen mit',
+      'im Auftrag von', 'weitergeleitet von', 'geprüft von', 'verfasst von', 'der Leiter,', 'Gast', 'Mitglied', 'Kontakt', 'Inhaber'],
+    ['sagt, der Bericht ist fertig', 'hat heute angerufen', 'kommt auch', 'ist im Urlaub', 'hat die Buchung bestätigt', 'möchte eine Erstattung',
+      'hat das Unternehmen verlassen', 'hat die Unterlagen geschickt', 'ist einverstanden', 'fragt nach der Rechnung', 'kommt später',
+      'ist seit letzter Woche dabei', 'leitet jetzt das Team', 'hat den Mietvertrag unterschrieben', 'war nicht erreichbar', 'wartet unten',
+      'hat bar bezahlt', 'hat geantwortet', 'ist anderer Meinung', 'wird heute 40', 'braucht einen neuen Ausweis', 'hat eine Frage'],
+  ],
+  L: [
+    ['in', 'aus', 'nach', 'bei', 'nahe', 'außerhalb von', 'zurück aus', 'die Straße nach', 'das Büro in', 'eine Wohnung in', 'ist nach',
+      'wohnt in', 'sitzt in', 'geboren in', 'eine Reise nach', 'Flüge nach', 'die Filiale in', 'das Wetter in', 'das Krankenhaus in',
+      'das Lager bei', 'geliefert nach', 'verschickt aus', 'irgendwo bei', 'ein Dorf bei', 'unser Laden in', 'das Team in', 'die Messe in'],
+    ['ist im Frühling schön', 'wurde überflutet', 'hat einen neuen Flughafen', 'ist zwei Stunden entfernt', 'ist teuer', 'nächste Woche',
+      'letztes Jahr', 'im Sommer', 'am Freitag', 'mit dem Zug', 'und zurück', 'diesen Winter', 'morgen', 'bis März'],
+  ],
+  O: [
+    ['bei', 'mit', 'von', 'für', 'der Firma', 'zur', 'ging zu', 'verließ die', 'arbeitet bei', 'ein Angebot von', 'ein Vertrag mit',
+      'die Rechnung von', 'eine Zahlung an', 'Aktien der', 'der Chef der', 'ein Partner der', 'Lieferant:', 'unser Dienstleister',
+      'der Kunde', 'übernommen von', 'gesponsert von', 'eine Stelle bei', 'eine Beschwerde über', 'Kunden der', 'die Prüfer der'],
+    ['baut Stellen ab', 'stellt ein', 'erhöht die Preise', 'hat einen neuen Vorstand', 'meldet einen Verlust', 'eröffnet ein neues Werk',
+      'weist die Forderung zurück', 'sponsert die Veranstaltung', 'hat ein Angebot geschickt', 'hat Insolvenz angemeldet', 'spart Kosten',
+      'bringt ein neues Produkt', 'hat die Ausschreibung gewonnen', 'liefert zu spät', 'hat die Bestellung bestätigt', 'hat abgesagt'],
+  ],
+  A: [
+    ['schick es an', 'die neue Adresse ist', 'wir sind umgezogen in die', 'liefern an', 'Versand an', 'gemeldet in der', 'das Büro in der',
+      'Abholstelle:', 'besuchen Sie uns in der', 'die Wohnung in der', 'unser Laden in der', 'Rücksendung an'],
+    ['bis Freitag', 'bitte', 'vor 12 Uhr', 'nach 17 Uhr', '(zweimal klingeln)', 'für die Schlüssel', 'so bald wie möglich', 'neben der Bäckerei'],
+  ],
+};
+/** The value slots each phrase group is used with. */
+const AROUND_SLOTS: Record<string, string[]> = { P: ['P', 'P', 'PFULL', 'PL', 'PF'], L: ['L', 'L', 'C', 'R', 'LC'], O: ['O'], A: ['A'] };
+
+/** A template made of a phrase before a value and one after it, one or two values long. */
+function composedTemplate(language: Language, part: DataPart, v: ValueSource): string {
+  const around = language === 'de' ? AROUND_DE : AROUND_EN;
+  const kinds = Object.keys(around);
+  const one = () => {
+    const kind = v.pick(kinds);
+    const [before, after] = around[kind];
+    const b = v.pick(before.filter((_, i) => inPart(i, part, 5)));
+    const a = v.pick(after.filter((_, i) => inPart(i, part, 5)));
+    const slot = v.pick(AROUND_SLOTS[kind]);
+    const r = v.rand();
+    if (r < 0.45) return `${b} {${slot}}`;
+    if (r < 0.7) return `{${slot}} ${a}`;
+    return `${b} {${slot}} ${a}`;
+  };
+  let t = one();
+  if (v.rand() < 0.4) t += `${v.pick([', ', ' and ', ' - ', '; '])}${one()}`.replace(' and ', language === 'de' ? ' und ' : ' and ');
+  t = t[0].toUpperCase() + t.slice(1);
+  return /[.!?:]$/.test(t) ? t : `${t}${v.pick(['.', '.', '.', '!', '?', ''])}`;
+}
+
+/**
  * Clauses with no entity at all, put before or after the templated sentences: ordinary business,
  * support, clinic and chat language (German with its capitalised nouns) around the names, so the
  * tagger learns what the words around a name look like and that most capitalised words are none.
@@ -580,7 +673,7 @@ export function trainingSentences(count: number, part: DataPart = 'train', seed 
     // Some English sentences draw from the English locales, the others from any locale.
     const locale = language === 'de' ? v.pick(deLocales) : enLocales.length && v.rand() < 0.2 ? v.pick(enLocales) : v.pick(locales);
     const templates = templatesOf(language);
-    const first = fill(v.pick(templates), language, locale, v);
+    const first = fill(v.rand() < 0.45 ? composedTemplate(language, part, v) : v.pick(templates), language, locale, v);
     // Ordinary text before or after, as in real messages.
     const fillers = fillersOf(language);
     if (v.rand() < 0.35) prepend(first, `${v.pick(fillers)}${v.rand() < 0.5 ? ' ' : '\n'}`);

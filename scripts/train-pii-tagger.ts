@@ -139,7 +139,7 @@ export function train(sentences: TrainingSentence[], epochs: number, seed: numbe
 }
 
 /**
- * Per type, the smallest margin at which the spans the tagger adds (where the rules found nothing)
+ * Per language and type, the smallest margin at which the spans the tagger adds (where the rules found nothing)
  * still have TARGET_PRECISION token precision on the held-apart sentences, counting every span at
  * or above it. A type that never reaches it gets a margin no span has: the tagger adds none.
  */
@@ -157,13 +157,14 @@ export function calibrate(model: TaggerModel, dev: TrainingSentence[]): Record<s
         tokens++;
         if (gold?.entityType === span.type) correct++;
       }
-      const list = byType.get(span.type) ?? [];
+      const key = `${s.language} ${span.type}`;
+      const list = byType.get(key) ?? [];
       list.push({ margin: span.margin, correct, tokens });
-      byType.set(span.type, list);
+      byType.set(key, list);
     }
   }
   const out: Record<string, number> = {};
-  for (const type of ['PERSON', 'LOCATION', 'ORGANIZATION', 'ADDRESS']) {
+  for (const type of ['en PERSON', 'en LOCATION', 'en ORGANIZATION', 'en ADDRESS', 'de PERSON', 'de LOCATION', 'de ORGANIZATION', 'de ADDRESS']) {
     const list = (byType.get(type) ?? []).sort((a, b) => b.margin - a.margin);
     let correct = 0;
     let tokens = 0;

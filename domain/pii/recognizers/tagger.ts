@@ -12,7 +12,7 @@ import { finding, type RecognizerContext } from './types';
  * rules did not already cover (tagger spans never replace a rule's finding: see detect.ts).
  *
  * A span's score comes from the tagger's margin (its tag's score minus the best other tag's, the
- * smallest over the span's words): the file's marginAtHalf[type] maps to 0.5, the default
+ * smallest over the span's words): the file's marginAtHalf['<language> <type>'] maps to 0.5, the default
  * threshold, and the score grows linearly to 0.95. The trainer picks marginAtHalf on its own
  * held-apart sentences (unseen templates and locales) for a precision of the added spans.
  */
@@ -78,7 +78,7 @@ export function taggerFindings(text: string, ctx: RecognizerContext): Finding[] 
   const out: Finding[] = [];
   for (const span of taggedSpans(text, ctx.language, model)) {
     if (!ctx.wanted.has(span.type)) continue;
-    const score = Math.min(0.95, span.margin / (2 * marginAtHalf[span.type]));
+    const score = Math.min(0.95, span.margin / (2 * marginAtHalf[`${ctx.language} ${span.type}`]));
     out.push(finding(span.type, text, span.start, span.end, score, 'tagger'));
   }
   return out;

@@ -112,7 +112,7 @@ export interface TaggerFile {
   version: string;
   bits: number;
   tags: readonly string[];
-  /** Per type, the margin that scores 0.5 (chosen by the trainer on its held-apart sentences). */
+  /** Per '<language> <type>', the margin that scores 0.5 (chosen by the trainer on its held-apart sentences). */
   marginAtHalf: Record<string, number>;
   scale: number;
   rows: number;
