@@ -20,7 +20,7 @@ import { detect } from '../domain/pii/detect';
 import { type Language, PROFILE_NAMES } from '../domain/pii/entity-types';
 import { taggedSpans, withoutTagger } from '../domain/pii/recognizers/tagger';
 import { type Token, tokenize } from '../domain/pii/recognizers/names';
-import { HISTORY_WORD_SLOT, historyFeatures, MAX_STATIC, staticFeatures, WORD_SLOTS, wordInfo } from '../domain/pii/tagger/features';
+import { HISTORY_WORD_SLOT, historyFeatures, MAX_STATIC, tokenFeatures, WORD_SLOTS, wordInfos } from '../domain/pii/tagger/features';
 import { decodeModel, encodeModel, TAG_COUNT, TAG_INDEX, type TaggerModel } from '../domain/pii/tagger/model';
 import { mulberry32, type TrainingSentence, trainingSentences } from './pii-train-data';
 
@@ -77,8 +77,7 @@ export function train(sentences: TrainingSentence[], epochs: number, seed: numbe
   let time = 1;
   const rand = mulberry32(seed);
   const order = examples.map((_, i) => i);
-  const feats = new Uint32Array(512 * MAX_STATIC);
-  const counts = new Uint8Array(512);
+  const feats = new Uint32Array(MAX_STATIC);
   const hidden = new Uint8Array(512);
   const hist = new Uint32Array(8);
   const scores = new Float64Array(TAG_COUNT);
@@ -94,18 +93,19 @@ export function train(sentences: TrainingSentence[], epochs: number, seed: numbe
       const ex = examples[idx];
       const n = Math.min(ex.tokens.length, 512);
       for (let i = 0; i < n; i++) hidden[i] = rand() < LEXICON_DROPOUT ? 1 : 0;
-      staticFeatures(ex.tokens.slice(0, n), ex.language, feats, counts, hidden);
+      const tokens = ex.tokens.slice(0, n);
+      const infos = wordInfos(tokens, hidden);
       let prev = 0;
       let prev2 = 0;
       for (let i = 0; i < n; i++) {
         rows.length = 0;
         const drop = rand() < WORD_DROPOUT;
-        const base = i * MAX_STATIC;
-        for (let k = base, end = k + counts[i]; k < end; k++) {
-          if (drop && (k - base === WORD_SLOTS[0] || k - base === WORD_SLOTS[1])) continue;
+        const count = tokenFeatures(tokens, infos, i, ex.language, feats);
+        for (let k = 0; k < count; k++) {
+          if (drop && (k === WORD_SLOTS[0] || k === WORD_SLOTS[1])) continue;
           rows.push((feats[k] & mask) * TAG_COUNT);
         }
-        const h = historyFeatures(prev, prev2, wordInfo(ex.tokens[i].text), hist);
+        const h = historyFeatures(prev, prev2, infos[i], hist);
         for (let k = 0; k < h; k++) if (!(drop && k === HISTORY_WORD_SLOT)) rows.push((hist[k] & mask) * TAG_COUNT);
         scores.fill(0);
         for (const r of rows) for (let t = 0; t < TAG_COUNT; t++) scores[t] += W[r + t];

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuiltInEntityType, Finding, Language } from '../entity-types';
 import { decodeModel, spansOf, type TaggedSpan, type TaggerFile, type TaggerModel, tagTokens } from '../tagger/model';
-import { F_ACRONYM, F_COMMON_DE, F_COMMON_EN, F_EVERYDAY, F_NOUN_ENDING, type Token, tokensOf, wordFeatures } from './names';
+import { wordInfo } from '../tagger/features';
+import { F_NOUN_ENDING, tokensOf, wordFeatures } from './names';
 import { finding, type RecognizerContext } from './types';
 
 /**
@@ -26,22 +27,6 @@ function loadedModel(): { model: TaggerModel; marginAtHalf: Record<string, numbe
   return loaded;
 }
 
-/** Scripts without capital letters: there a word's case says nothing. */
-const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}]/u;
-
-/**
- * A word that can carry a name: capitalised (or in a script without case), no short acronym
- * (IBAN, DOB, EMEA) and no everyday word of the language. A tagged span needs one: the tagger
- * learnt names from generated sentences and alone it also tags unseen common words ("airport",
- * "Callback") from their position.
- */
-function canCarryName(t: Token, language: Language): boolean {
-  if (NO_CASE_SCRIPT.test(t.text)) return true;
-  if (!t.cap) return false;
-  const f = wordFeatures(t.text);
-  return (f & (F_ACRONYM | F_EVERYDAY | (language === 'de' ? F_COMMON_DE : F_COMMON_EN))) === 0;
-}
-
 export const TAGGER_TYPES: readonly BuiltInEntityType[] = ['PERSON', 'LOCATION', 'ORGANIZATION', 'ADDRESS'];
 
 /** The tagger's spans that pass the word checks above, with their margins (no threshold yet). */
@@ -49,14 +34,20 @@ export function taggedSpans(text: string, language: Language, model: TaggerModel
   const tokens = tokensOf(text);
   const out: (TaggedSpan & { start: number; end: number })[] = [];
   for (const span of spansOf(tagTokens(model, tokens, language))) {
+    // A span needs a word that can carry a name (features.ts WordInfo.carrier): capitalised or in a
+    // script without case, no acronym (IBAN, DOB), no everyday word. Alone the tagger, which learnt
+    // from generated sentences, also tags unseen common words ("airport", "Callback") by position.
     let carrier = false;
-    for (let i = span.first; i <= span.last && !carrier; i++) carrier = canCarryName(tokens[i], language);
+    for (let i = span.first; i <= span.last && !carrier; i++) {
+      const w = wordInfo(tokens[i].text);
+      carrier = language === 'de' ? w.carrierDe : w.carrierEn;
+    }
     if (!carrier) continue;
     // Numbers belong to addresses, not to names, places or organisations ("141 Kartons", "INV-2025").
     if (span.type !== 'ADDRESS' && /\d/.test(text.slice(tokens[span.first].start, tokens[span.last].end))) continue;
     // German capitalises nouns: one word built like a noun ("Elternzeit", "Bestellung") is none of these.
     if (language === 'de' && span.first === span.last && (wordFeatures(tokens[span.first].text) & F_NOUN_ENDING) !== 0) continue;
-    out.push({ ...span, start: tokens[span.first].start, end: tokens[span.last].end });
+    out.push({ type: span.type, first: span.first, last: span.last, margin: span.margin, start: tokens[span.first].start, end: tokens[span.last].end });
   }
   return out;
 }

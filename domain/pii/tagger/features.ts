@@ -1,6 +1,9 @@
 import { COMMON_DE, COMMON_EN, nameSources, placeInfo } from '../gazetteer';
 import type { Language } from '../entity-types';
-import { type Token, wordFeatures } from '../recognizers/names';
+import { F_ACRONYM, F_COMMON_DE, F_COMMON_EN, F_EVERYDAY, type Token, wordFeatures } from '../recognizers/names';
+
+/** Scripts without capital letters: there a word's case says nothing. */
+export const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}]/u;
 
 /**
  * The tagger's features, shared by training (scripts/train-pii-tagger.ts) and detection
@@ -77,6 +80,12 @@ export interface WordInfo {
   place: number;
   common: number;
   cap: boolean;
+  /**
+   * Can carry a name in English / German text: capitalised (or in a script without case), no short
+   * acronym and no everyday word. The tagger only reads the words near one (see model.ts).
+   */
+  carrierEn: boolean;
+  carrierDe: boolean;
 }
 
 const wordCache = new Map<string, WordInfo>();
@@ -100,7 +109,13 @@ export function wordInfo(text: string): WordInfo {
     place: p ? (p.kind === 'country' ? 1 : p.kind === 'region' ? 2 : 3 + Math.min(4, Math.floor(Math.log10(Math.max(1, p.population)) / 1.5))) : 0,
     common: (en === undefined ? 0 : 1 + Math.min(6, Math.floor(Math.log2(1 + en / 250)))) | (COMMON_DE.has(lower) ? 16 : 0),
     cap: first !== first.toLowerCase(),
+    carrierEn: false,
+    carrierDe: false,
   };
+  const f = w.lex;
+  const noCase = NO_CASE_SCRIPT.test(text);
+  w.carrierEn = noCase || (w.cap && (f & (F_ACRONYM | F_EVERYDAY | F_COMMON_EN)) === 0);
+  w.carrierDe = noCase || (w.cap && (f & (F_ACRONYM | F_EVERYDAY | F_COMMON_DE)) === 0);
   if (wordCache.size >= 200_000) wordCache.clear();
   wordCache.set(text, w);
   return w;
@@ -151,61 +166,59 @@ export const WORD_SLOTS = [1, 8] as const;
 export const HISTORY_WORD_SLOT = 3;
 
 /** Features per token that do not depend on the tags before it (at most this many). */
-export const MAX_STATIC = 64;
+export const MAX_STATIC = 48;
+
+/** Each token's WordInfo; hideLexicon[i] = 1 shows token i as unknownWord() (training only). */
+export function wordInfos(tokens: Token[], hideLexicon?: Uint8Array): WordInfo[] {
+  const infos: WordInfo[] = new Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) infos[i] = hideLexicon?.[i] ? unknownWord(wordInfo(tokens[i].text)) : wordInfo(tokens[i].text);
+  return infos;
+}
 
 /**
- * Fills out[i * MAX_STATIC ...] with token i's static features and count[i] with how many.
- * `out` and `count` must hold tokens.length rows; hideLexicon[i] = 1 shows token i as unknownWord()
- * (training only).
+ * Writes token i's static features (those that do not depend on the tags before it) to out[0..]
+ * and returns how many (at most MAX_STATIC).
  */
-export function staticFeatures(tokens: Token[], language: Language, out: Uint32Array, count: Uint8Array, hideLexicon?: Uint8Array): void {
+export function tokenFeatures(tokens: Token[], infos: WordInfo[], i: number, language: Language, out: Uint32Array): number {
   const n = tokens.length;
-  const infos: WordInfo[] = new Array(n);
-  for (let i = 0; i < n; i++) infos[i] = hideLexicon?.[i] ? unknownWord(wordInfo(tokens[i].text)) : wordInfo(tokens[i].text);
   const lang = language === 'de' ? 2 : 1;
-  for (let i = 0; i < n; i++) {
-    const w = infos[i];
-    const t = tokens[i];
-    let k = i * MAX_STATIC;
-    const start = k;
-    out[k++] = mix(T.bias, 0);
-    out[k++] = mix(T.word, w.word);
-    out[k++] = mix(T.pre3, w.pre3);
-    out[k++] = mix(T.suf2, w.suf2);
-    out[k++] = mix(T.suf3, w.suf3);
-    out[k++] = mix(T.suf4, w.suf4);
-    out[k++] = mix(T.shape, w.shape);
-    out[k++] = mix(T.langShape, w.shape * 4 + lang);
-    out[k++] = mix(T.langWord, w.word ^ lang);
-    out[k++] = mix(T.sources, w.sources * 2 + (w.cap ? 1 : 0));
-    out[k++] = mix(T.place, w.place * 2 + (w.cap ? 1 : 0));
-    out[k++] = mix(T.common, w.common * 8 + lang * 2 + (w.cap ? 1 : 0));
-    out[k++] = mix(T.sentStart, (t.sentStart ? 1 : 0) * 2 + (w.cap ? 1 : 0));
-    // Lexicon memberships, one feature per bit, and the same per language (German capitalises nouns).
-    for (let b = 1; b < 27 && k < start + MAX_STATIC - 20; b++) {
-      if (w.lex & (1 << b)) {
-        out[k++] = mix(T.lexBit, b);
-        out[k++] = mix(T.langLexBit, b * 4 + lang);
-      }
-    }
-    const p = i > 0 ? infos[i - 1] : null;
-    const q = i + 1 < n ? infos[i + 1] : null;
-    const p2 = i > 1 ? infos[i - 2] : null;
-    const q2 = i + 2 < n ? infos[i + 2] : null;
-    out[k++] = mix(T.prevWord, p ? p.word : 1);
-    out[k++] = mix(T.nextWord, q ? q.word : 1);
-    out[k++] = mix(T.prev2Word, p2 ? p2.word : 1);
-    out[k++] = mix(T.next2Word, q2 ? q2.word : 1);
-    out[k++] = mix(T.prevShape, p ? p.shape : 255);
-    out[k++] = mix(T.nextShape, q ? q.shape : 255);
-    out[k++] = mix(T.prevLex, p ? p.lex & NEIGHBOUR_BITS : 1);
-    out[k++] = mix(T.nextLex, q ? q.lex & NEIGHBOUR_BITS : 1);
-    out[k++] = mix(T.gapBefore, gapClass(t.gap) * 2 + (w.cap ? 1 : 0));
-    out[k++] = mix(T.gapAfter, i + 1 < n ? gapClass(tokens[i + 1].gap) : 0);
-    out[k++] = mix(T.prevWordShape, (p ? p.word : 1) ^ Math.imul(w.shape + 1, 0x9e3779b1));
-    out[k++] = mix(T.shapeNextShape, w.shape * 256 + (q ? q.shape : 255));
-    count[i] = k - start;
-  }
+  const w = infos[i];
+  const t = tokens[i];
+  let k = 0;
+  out[k++] = mix(T.bias, 0);
+  out[k++] = mix(T.word, w.word);
+  out[k++] = mix(T.pre3, w.pre3);
+  out[k++] = mix(T.suf2, w.suf2);
+  out[k++] = mix(T.suf3, w.suf3);
+  out[k++] = mix(T.suf4, w.suf4);
+  out[k++] = mix(T.shape, w.shape);
+  out[k++] = mix(T.langShape, w.shape * 4 + lang);
+  out[k++] = mix(T.langWord, w.word ^ lang);
+  out[k++] = mix(T.sources, w.sources * 2 + (w.cap ? 1 : 0));
+  out[k++] = mix(T.place, w.place * 2 + (w.cap ? 1 : 0));
+  out[k++] = mix(T.common, w.common * 8 + lang * 2 + (w.cap ? 1 : 0));
+  out[k++] = mix(T.sentStart, (t.sentStart ? 1 : 0) * 2 + (w.cap ? 1 : 0));
+  // Lexicon memberships, one feature per bit, and all of them together per language (German
+  // capitalises nouns, so the same bits mean less there).
+  for (let b = 1; b < 27 && k < MAX_STATIC - 20; b++) if (w.lex & (1 << b)) out[k++] = mix(T.lexBit, b);
+  out[k++] = mix(T.langLexBit, (w.lex & 0xffff) * 4 + lang);
+  const p = i > 0 ? infos[i - 1] : null;
+  const q = i + 1 < n ? infos[i + 1] : null;
+  const p2 = i > 1 ? infos[i - 2] : null;
+  const q2 = i + 2 < n ? infos[i + 2] : null;
+  out[k++] = mix(T.prevWord, p ? p.word : 1);
+  out[k++] = mix(T.nextWord, q ? q.word : 1);
+  out[k++] = mix(T.prev2Word, p2 ? p2.word : 1);
+  out[k++] = mix(T.next2Word, q2 ? q2.word : 1);
+  out[k++] = mix(T.prevShape, p ? p.shape : 255);
+  out[k++] = mix(T.nextShape, q ? q.shape : 255);
+  out[k++] = mix(T.prevLex, p ? p.lex & NEIGHBOUR_BITS : 1);
+  out[k++] = mix(T.nextLex, q ? q.lex & NEIGHBOUR_BITS : 1);
+  out[k++] = mix(T.gapBefore, gapClass(t.gap) * 2 + (w.cap ? 1 : 0));
+  out[k++] = mix(T.gapAfter, i + 1 < n ? gapClass(tokens[i + 1].gap) : 0);
+  out[k++] = mix(T.prevWordShape, (p ? p.word : 1) ^ Math.imul(w.shape + 1, 0x9e3779b1));
+  out[k++] = mix(T.shapeNextShape, w.shape * 256 + (q ? q.shape : 255));
+  return k;
 }
 
 /** Features that depend on the tags already given to the two tokens before (greedy decoding). */

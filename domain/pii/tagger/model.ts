@@ -1,6 +1,6 @@
 import type { Language } from '../entity-types';
 import type { Token } from '../recognizers/names';
-import { historyFeatures, MAX_STATIC, staticFeatures, wordInfo } from './features';
+import { historyFeatures, MAX_STATIC, tokenFeatures, wordInfos } from './features';
 
 /**
  * The tagger's model: an averaged perceptron over hashed features (tagger/features.ts) that gives
@@ -8,7 +8,9 @@ import { historyFeatures, MAX_STATIC, staticFeatures, wordInfo } from './feature
  * before it). Trained by scripts/train-pii-tagger.ts; shipped as data/pii/tagger.json.
  */
 export const TAGS = ['O', 'B-PERSON', 'I-PERSON', 'B-LOCATION', 'I-LOCATION', 'B-ORGANIZATION', 'I-ORGANIZATION', 'B-ADDRESS', 'I-ADDRESS'] as const;
-export const TAG_COUNT = TAGS.length;
+/** Nine tags; tagTokens() unrolls its loop over them. */
+export const TAG_COUNT = 9;
+if (TAGS.length !== TAG_COUNT) throw new Error('TAG_COUNT must match TAGS');
 export const TAG_INDEX = new Map<string, number>(TAGS.map((t, i) => [t, i]));
 
 /** I-X may only follow B-X or I-X: its index, and the B index of the same type. */
@@ -27,15 +29,26 @@ export interface Tagging {
   margins: Float32Array;
 }
 
-/** Tags the tokens; an I- tag is only given after a tag of the same type (a valid BIO sequence). */
+/** How many words either side of a word that can carry a name the tagger reads. */
+const READ_AROUND = 2;
+
+/**
+ * Tags the tokens; an I- tag is only given after a tag of the same type (a valid BIO sequence).
+ * Only words within READ_AROUND of a word that can carry a name are scored (WordInfo.carrier): a
+ * span without one is never kept (recognizers/tagger.ts), and most running text has none, so
+ * the rest is tagged O without reading its weights (the weights are most of the cost).
+ */
 export function tagTokens(model: TaggerModel, tokens: Token[], language: Language): Tagging {
   const n = tokens.length;
   const tags = new Uint8Array(n);
   const margins = new Float32Array(n);
   if (n === 0) return { tags, margins };
-  const feats = new Uint32Array(n * MAX_STATIC);
-  const counts = new Uint8Array(n);
-  staticFeatures(tokens, language, feats, counts);
+  const infos = wordInfos(tokens);
+  const near = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (language === 'de' ? infos[i].carrierDe : infos[i].carrierEn) near.fill(1, Math.max(0, i - READ_AROUND), Math.min(n, i + READ_AROUND + 1));
+  }
+  const feats = new Uint32Array(MAX_STATIC);
   const hist = new Uint32Array(8);
   const scores = new Float64Array(TAG_COUNT);
   const mask = (1 << model.bits) - 1;
@@ -43,18 +56,44 @@ export function tagTokens(model: TaggerModel, tokens: Token[], language: Languag
   let prev = 0;
   let prev2 = 0;
   for (let i = 0; i < n; i++) {
-    scores.fill(0);
-    const base = i * MAX_STATIC;
-    const end = base + counts[i];
-    for (let k = base; k < end; k++) {
-      const row = (feats[k] & mask) * TAG_COUNT;
-      for (let t = 0; t < TAG_COUNT; t++) scores[t] += W[row + t];
+    if (!near[i]) {
+      prev2 = prev;
+      prev = 0;
+      continue;
     }
-    const h = historyFeatures(prev, prev2, wordInfo(tokens[i].text), hist);
-    for (let k = 0; k < h; k++) {
-      const row = (hist[k] & mask) * TAG_COUNT;
-      for (let t = 0; t < TAG_COUNT; t++) scores[t] += W[row + t];
+    const count = tokenFeatures(tokens, infos, i, language, feats);
+    const h = historyFeatures(prev, prev2, infos[i], hist);
+    // The nine tags' sums in locals (unrolled): this loop is most of the tagger's time.
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let s4 = 0;
+    let s5 = 0;
+    let s6 = 0;
+    let s7 = 0;
+    let s8 = 0;
+    for (let k = 0; k < count + h; k++) {
+      const r = ((k < count ? feats[k] : hist[k - count]) & mask) * 9;
+      s0 += W[r];
+      s1 += W[r + 1];
+      s2 += W[r + 2];
+      s3 += W[r + 3];
+      s4 += W[r + 4];
+      s5 += W[r + 5];
+      s6 += W[r + 6];
+      s7 += W[r + 7];
+      s8 += W[r + 8];
     }
+    scores[0] = s0;
+    scores[1] = s1;
+    scores[2] = s2;
+    scores[3] = s3;
+    scores[4] = s4;
+    scores[5] = s5;
+    scores[6] = s6;
+    scores[7] = s7;
+    scores[8] = s8;
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
     let second = Number.NEGATIVE_INFINITY;
