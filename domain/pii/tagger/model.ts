@@ -164,11 +164,13 @@ export function encodeModel(model: TaggerModel, version: string, pruneBelow: num
   let maxAbs = 0;
   for (const w of model.weights) if (Math.abs(w) > maxAbs) maxAbs = Math.abs(w);
   const scale = maxAbs / 32767 || 1;
+  // A row is kept when one of its weights is at least pruneBelow and does not round to zero.
   const keep: number[] = [];
   for (let b = 0; b < size; b++) {
     const row = b * TAG_COUNT;
     for (let t = 0; t < TAG_COUNT; t++) {
-      if (Math.abs(model.weights[row + t]) >= pruneBelow) {
+      const w = model.weights[row + t];
+      if (Math.abs(w) >= pruneBelow && Math.round(w / scale) !== 0) {
         keep.push(b);
         break;
       }
