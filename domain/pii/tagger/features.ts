@@ -86,6 +86,9 @@ export interface WordInfo {
    */
   carrierEn: boolean;
   carrierDe: boolean;
+  /** The word's own features per language (ownFeatures()), worked out at first use. */
+  ownEn?: Uint32Array;
+  ownDe?: Uint32Array;
 }
 
 const wordCache = new Map<string, WordInfo>();
@@ -129,7 +132,7 @@ export function wordInfo(text: string): WordInfo {
 const UNKNOWN_KEEP = 2 | 1024 | 32768 | 65536 | (15 << 23); // acronym, camel case, capital, noun ending, context words
 const UNKNOWN_CAP = 256 | 512;
 export function unknownWord(w: WordInfo): WordInfo {
-  return { ...w, lex: (w.lex & UNKNOWN_KEEP) | (w.cap ? UNKNOWN_CAP : 0) | 1, sources: 0, place: 0, common: 0 };
+  return { ...w, lex: (w.lex & UNKNOWN_KEEP) | (w.cap ? UNKNOWN_CAP : 0) | 1, sources: 0, place: 0, common: 0, ownEn: undefined, ownDe: undefined };
 }
 
 /** The gap before a token, as a class: one space, line break, comma, colon, sentence end, other. */
@@ -179,29 +182,54 @@ export function wordInfos(tokens: Token[], hideLexicon?: Uint8Array): WordInfo[]
  * Writes token i's static features (those that do not depend on the tags before it) to out[0..]
  * and returns how many (at most MAX_STATIC).
  */
-export function tokenFeatures(tokens: Token[], infos: WordInfo[], i: number, language: Language, out: Uint32Array): number {
-  const n = tokens.length;
+/** How many of ownFeatures() come before the token's sentence-start feature (the rest after it). */
+const OWN_HEAD = 12;
+
+/**
+ * The features that depend only on the word and the language, hashed once per spelling and kept on
+ * its WordInfo: about half of a token's features, and the mixing was most of their cost.
+ */
+function ownFeatures(w: WordInfo, language: Language): Uint32Array {
+  const cached = language === 'de' ? w.ownDe : w.ownEn;
+  if (cached) return cached;
   const lang = language === 'de' ? 2 : 1;
-  const w = infos[i];
-  const t = tokens[i];
-  let k = 0;
-  out[k++] = mix(T.bias, 0);
-  out[k++] = mix(T.word, w.word);
-  out[k++] = mix(T.pre3, w.pre3);
-  out[k++] = mix(T.suf2, w.suf2);
-  out[k++] = mix(T.suf3, w.suf3);
-  out[k++] = mix(T.suf4, w.suf4);
-  out[k++] = mix(T.shape, w.shape);
-  out[k++] = mix(T.langShape, w.shape * 4 + lang);
-  out[k++] = mix(T.langWord, w.word ^ lang);
-  out[k++] = mix(T.sources, w.sources * 2 + (w.cap ? 1 : 0));
-  out[k++] = mix(T.place, w.place * 2 + (w.cap ? 1 : 0));
-  out[k++] = mix(T.common, w.common * 8 + lang * 2 + (w.cap ? 1 : 0));
-  out[k++] = mix(T.sentStart, (t.sentStart ? 1 : 0) * 2 + (w.cap ? 1 : 0));
+  const f: number[] = [
+    mix(T.bias, 0),
+    mix(T.word, w.word),
+    mix(T.pre3, w.pre3),
+    mix(T.suf2, w.suf2),
+    mix(T.suf3, w.suf3),
+    mix(T.suf4, w.suf4),
+    mix(T.shape, w.shape),
+    mix(T.langShape, w.shape * 4 + lang),
+    mix(T.langWord, w.word ^ lang),
+    mix(T.sources, w.sources * 2 + (w.cap ? 1 : 0)),
+    mix(T.place, w.place * 2 + (w.cap ? 1 : 0)),
+    mix(T.common, w.common * 8 + lang * 2 + (w.cap ? 1 : 0)),
+  ];
   // Lexicon memberships, one feature per bit, and all of them together per language (German
   // capitalises nouns, so the same bits mean less there).
-  for (let b = 1; b < 27 && k < MAX_STATIC - 20; b++) if (w.lex & (1 << b)) out[k++] = mix(T.lexBit, b);
-  out[k++] = mix(T.langLexBit, (w.lex & 0xffff) * 4 + lang);
+  for (let b = 1; b < 27 && f.length < MAX_STATIC - 21; b++) if (w.lex & (1 << b)) f.push(mix(T.lexBit, b));
+  f.push(mix(T.langLexBit, (w.lex & 0xffff) * 4 + lang));
+  const out = Uint32Array.from(f);
+  if (language === 'de') w.ownDe = out;
+  else w.ownEn = out;
+  return out;
+}
+
+/**
+ * Writes token i's static features (those that do not depend on the tags before it) to out[0..]
+ * and returns how many (at most MAX_STATIC).
+ */
+export function tokenFeatures(tokens: Token[], infos: WordInfo[], i: number, language: Language, out: Uint32Array): number {
+  const n = tokens.length;
+  const w = infos[i];
+  const t = tokens[i];
+  const own = ownFeatures(w, language);
+  let k = 0;
+  for (let j = 0; j < OWN_HEAD; j++) out[k++] = own[j];
+  out[k++] = mix(T.sentStart, (t.sentStart ? 1 : 0) * 2 + (w.cap ? 1 : 0));
+  for (let j = OWN_HEAD; j < own.length; j++) out[k++] = own[j];
   const p = i > 0 ? infos[i - 1] : null;
   const q = i + 1 < n ? infos[i + 1] : null;
   const p2 = i > 1 ? infos[i - 2] : null;

@@ -29,6 +29,11 @@ export interface Tagging {
   margins: Float32Array;
 }
 
+// Scratch buffers of tagTokens(), reused by every call (detection is synchronous).
+const FEATS = new Uint32Array(MAX_STATIC);
+const HIST = new Uint32Array(8);
+const SCORES = new Float64Array(TAG_COUNT);
+
 /** How many words either side of a word that can carry a name the tagger reads. */
 const READ_AROUND = 2;
 
@@ -48,9 +53,9 @@ export function tagTokens(model: TaggerModel, tokens: Token[], language: Languag
   for (let i = 0; i < n; i++) {
     if (language === 'de' ? infos[i].carrierDe : infos[i].carrierEn) near.fill(1, Math.max(0, i - READ_AROUND), Math.min(n, i + READ_AROUND + 1));
   }
-  const feats = new Uint32Array(MAX_STATIC);
-  const hist = new Uint32Array(8);
-  const scores = new Float64Array(TAG_COUNT);
+  const feats = FEATS;
+  const hist = HIST;
+  const scores = SCORES;
   const mask = (1 << model.bits) - 1;
   const W = model.weights;
   let prev = 0;
