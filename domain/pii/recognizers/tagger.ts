@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BuiltInEntityType, Finding, Language } from '../entity-types';
+import { readPiiData } from '../gazetteer';
 import { decodeModel, spansOf, type TaggedSpan, type TaggerFile, type TaggerModel, tagTokens } from '../tagger/model';
 import { wordInfo } from '../tagger/features';
 import { F_NOUN_ENDING, tokensOf, wordFeatures } from './names';
@@ -21,7 +20,7 @@ let loaded: { model: TaggerModel; marginAtHalf: Record<string, number> } | null 
 /** The model, read once per process at first use (about 0.1 s). */
 function loadedModel(): { model: TaggerModel; marginAtHalf: Record<string, number> } {
   if (!loaded) {
-    const file = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'data', 'pii', 'tagger.json'), 'utf8')) as TaggerFile;
+    const file = JSON.parse(readPiiData('tagger.json')) as TaggerFile;
     loaded = { model: decodeModel(file), marginAtHalf: file.marginAtHalf };
   }
   return loaded;
