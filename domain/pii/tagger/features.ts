@@ -89,6 +89,11 @@ export interface WordInfo {
   /** The word's own features per language (ownFeatures()), worked out at first use. */
   ownEn?: Uint32Array;
   ownDe?: Uint32Array;
+  /** The sums of the own features' weights per tag, for the model named beside them (model.ts). */
+  ownScoresEn?: Float64Array;
+  ownScoresDe?: Float64Array;
+  ownScoresModelEn?: object;
+  ownScoresModelDe?: object;
 }
 
 const wordCache = new Map<string, WordInfo>();
@@ -132,7 +137,7 @@ export function wordInfo(text: string): WordInfo {
 const UNKNOWN_KEEP = 2 | 1024 | 32768 | 65536 | (15 << 23); // acronym, camel case, capital, noun ending, context words
 const UNKNOWN_CAP = 256 | 512;
 export function unknownWord(w: WordInfo): WordInfo {
-  return { ...w, lex: (w.lex & UNKNOWN_KEEP) | (w.cap ? UNKNOWN_CAP : 0) | 1, sources: 0, place: 0, common: 0, ownEn: undefined, ownDe: undefined };
+  return { ...w, lex: (w.lex & UNKNOWN_KEEP) | (w.cap ? UNKNOWN_CAP : 0) | 1, sources: 0, place: 0, common: 0, ownEn: undefined, ownDe: undefined, ownScoresEn: undefined, ownScoresDe: undefined, ownScoresModelEn: undefined, ownScoresModelDe: undefined };
 }
 
 /** The gap before a token, as a class: one space, line break, comma, colon, sentence end, other. */
@@ -178,10 +183,6 @@ export function wordInfos(tokens: Token[], hideLexicon?: Uint8Array): WordInfo[]
   return infos;
 }
 
-/**
- * Writes token i's static features (those that do not depend on the tags before it) to out[0..]
- * and returns how many (at most MAX_STATIC).
- */
 /** How many of ownFeatures() come before the token's sentence-start feature (the rest after it). */
 const OWN_HEAD = 12;
 
@@ -189,7 +190,7 @@ const OWN_HEAD = 12;
  * The features that depend only on the word and the language, hashed once per spelling and kept on
  * its WordInfo: about half of a token's features, and the mixing was most of their cost.
  */
-function ownFeatures(w: WordInfo, language: Language): Uint32Array {
+export function ownFeatures(w: WordInfo, language: Language): Uint32Array {
   const cached = language === 'de' ? w.ownDe : w.ownEn;
   if (cached) return cached;
   const lang = language === 'de' ? 2 : 1;
@@ -218,22 +219,19 @@ function ownFeatures(w: WordInfo, language: Language): Uint32Array {
 }
 
 /**
- * Writes token i's static features (those that do not depend on the tags before it) to out[0..]
- * and returns how many (at most MAX_STATIC).
+ * Writes token i's features that depend on where it stands (sentence start, the words and gaps
+ * around it) to out[0..] and returns how many; out[0] is the sentence-start feature.
  */
-export function tokenFeatures(tokens: Token[], infos: WordInfo[], i: number, language: Language, out: Uint32Array): number {
+export function contextFeatures(tokens: Token[], infos: WordInfo[], i: number, out: Uint32Array): number {
   const n = tokens.length;
   const w = infos[i];
   const t = tokens[i];
-  const own = ownFeatures(w, language);
-  let k = 0;
-  for (let j = 0; j < OWN_HEAD; j++) out[k++] = own[j];
-  out[k++] = mix(T.sentStart, (t.sentStart ? 1 : 0) * 2 + (w.cap ? 1 : 0));
-  for (let j = OWN_HEAD; j < own.length; j++) out[k++] = own[j];
   const p = i > 0 ? infos[i - 1] : null;
   const q = i + 1 < n ? infos[i + 1] : null;
   const p2 = i > 1 ? infos[i - 2] : null;
   const q2 = i + 2 < n ? infos[i + 2] : null;
+  let k = 0;
+  out[k++] = mix(T.sentStart, (t.sentStart ? 1 : 0) * 2 + (w.cap ? 1 : 0));
   out[k++] = mix(T.prevWord, p ? p.word : 1);
   out[k++] = mix(T.nextWord, q ? q.word : 1);
   out[k++] = mix(T.prev2Word, p2 ? p2.word : 1);
@@ -246,6 +244,23 @@ export function tokenFeatures(tokens: Token[], infos: WordInfo[], i: number, lan
   out[k++] = mix(T.gapAfter, i + 1 < n ? gapClass(tokens[i + 1].gap) : 0);
   out[k++] = mix(T.prevWordShape, (p ? p.word : 1) ^ Math.imul(w.shape + 1, 0x9e3779b1));
   out[k++] = mix(T.shapeNextShape, w.shape * 256 + (q ? q.shape : 255));
+  return k;
+}
+
+const CONTEXT = new Uint32Array(16);
+/**
+ * Writes token i's static features (those that do not depend on the tags before it) to out[0..]
+ * and returns how many (at most MAX_STATIC), in the order training uses: the word's own head, the
+ * sentence-start feature, the rest of its own features, then the other context features.
+ */
+export function tokenFeatures(tokens: Token[], infos: WordInfo[], i: number, language: Language, out: Uint32Array): number {
+  const own = ownFeatures(infos[i], language);
+  const c = contextFeatures(tokens, infos, i, CONTEXT);
+  let k = 0;
+  for (let j = 0; j < OWN_HEAD; j++) out[k++] = own[j];
+  out[k++] = CONTEXT[0];
+  for (let j = OWN_HEAD; j < own.length; j++) out[k++] = own[j];
+  for (let j = 1; j < c; j++) out[k++] = CONTEXT[j];
   return k;
 }
 

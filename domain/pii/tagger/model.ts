@@ -1,6 +1,6 @@
 import type { Language } from '../entity-types';
 import type { Token } from '../recognizers/names';
-import { historyFeatures, MAX_STATIC, tokenFeatures, wordInfos } from './features';
+import { contextFeatures, historyFeatures, MAX_STATIC, ownFeatures, type WordInfo, wordInfos } from './features';
 
 /**
  * The tagger's model: an averaged perceptron over hashed features (tagger/features.ts) that gives
@@ -27,6 +27,31 @@ export interface Tagging {
   tags: Uint8Array;
   /** Per token: score of its tag minus the best score of another tag (>= 0). */
   margins: Float32Array;
+}
+
+/**
+ * The sums per tag of a word's own features' weights (features.ts ownFeatures): they depend only
+ * on the spelling, the language and the model, so they are added up once and kept on the word's
+ * WordInfo (with the model they belong to). Half of a token's weight reads are saved.
+ */
+function ownScores(model: TaggerModel, w: WordInfo, language: Language): Float64Array {
+  const de = language === 'de';
+  const cached = de ? w.ownScoresDe : w.ownScoresEn;
+  if (cached && (de ? w.ownScoresModelDe : w.ownScoresModelEn) === model) return cached;
+  const sums = new Float64Array(TAG_COUNT);
+  const mask = (1 << model.bits) - 1;
+  for (const f of ownFeatures(w, language)) {
+    const r = (f & mask) * TAG_COUNT;
+    for (let t = 0; t < TAG_COUNT; t++) sums[t] += model.weights[r + t];
+  }
+  if (de) {
+    w.ownScoresDe = sums;
+    w.ownScoresModelDe = model;
+  } else {
+    w.ownScoresEn = sums;
+    w.ownScoresModelEn = model;
+  }
+  return sums;
 }
 
 // Scratch buffers of tagTokens(), reused by every call (detection is synchronous).
@@ -66,18 +91,19 @@ export function tagTokens(model: TaggerModel, tokens: Token[], language: Languag
       prev = 0;
       continue;
     }
-    const count = tokenFeatures(tokens, infos, i, language, feats);
+    const own = ownScores(model, infos[i], language);
+    const count = contextFeatures(tokens, infos, i, feats);
     const h = historyFeatures(prev, prev2, infos[i], hist);
     // The nine tags' sums in locals (unrolled): this loop is most of the tagger's time.
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let s4 = 0;
-    let s5 = 0;
-    let s6 = 0;
-    let s7 = 0;
-    let s8 = 0;
+    let s0 = own[0];
+    let s1 = own[1];
+    let s2 = own[2];
+    let s3 = own[3];
+    let s4 = own[4];
+    let s5 = own[5];
+    let s6 = own[6];
+    let s7 = own[7];
+    let s8 = own[8];
     for (let k = 0; k < count + h; k++) {
       const r = ((k < count ? feats[k] : hist[k - count]) & mask) * 9;
       s0 += W[r];
