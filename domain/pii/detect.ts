@@ -10,7 +10,7 @@ import {
 import { resolveOverlaps } from './overlap';
 import { addressRecognizer } from './recognizers/address';
 import { customFindings, redlistFindings } from './recognizers/custom';
-import { namedEntityRecognizer } from './recognizers/names';
+import { forgetTokens, namedEntityRecognizer } from './recognizers/names';
 import { PATTERN_RECOGNIZERS } from './recognizers/patterns';
 import { SECRET_RECOGNIZERS } from './recognizers/secrets';
 import { streetRecognizer } from './recognizers/street';
@@ -79,5 +79,6 @@ export function detect(text: string, options: DetectOptions = {}): Finding[] {
     if (options.customEntities?.length) candidates.push(...customFindings(text, options.customEntities));
     if (options.redlist?.length) candidates.push(...redlistFindings(text, options.redlist));
   }
+  forgetTokens();
   return resolveOverlaps(candidates);
 }

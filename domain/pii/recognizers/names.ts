@@ -1014,6 +1014,11 @@ export function tokensOf(text: string): Token[] {
   }
   return lastTokens;
 }
+/** Drops the kept tokens (detect() calls it when done, so a large text is not held on to). */
+export function forgetTokens(): void {
+  lastText = null;
+  lastTokens = [];
+}
 
 /** Tokenizes once and runs the name, place, organisation and NRP rules the call wants. */
 export const namedEntityRecognizer: Recognizer = {

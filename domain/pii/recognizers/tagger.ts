@@ -7,17 +7,18 @@ import { finding, type RecognizerContext } from './types';
 
 /**
  * The trained sequence tagger (domain/pii/tagger, data/pii/tagger.json) as a second opinion on
- * names, places, organisations and addresses: it reads every word in its context, so it finds the
- * ones no lexicon or cue rule knows. detect() asks it after the rules and keeps only the spans the
- * rules did not already cover (tagger spans never replace a rule's finding: see detect.ts).
+ * names, places, organisations and addresses: it reads the words near a possible name in their
+ * context, so it finds names no lexicon or cue rule knows. detect() asks it after the rules and
+ * keeps its spans where the rules found nothing, or where they cover only weak rule guesses of a
+ * name, place or organisation inside a longer span (see detect.ts).
  *
  * A span's score comes from the tagger's margin (its tag's score minus the best other tag's, the
- * smallest over the span's words): the file's marginAtHalf['<language> <type>'] maps to 0.5, the default
- * threshold, and the score grows linearly to 0.95. The trainer picks marginAtHalf on its own
+ * smallest over the span's words): the file's marginAtHalf['<language> <type>'] maps to 0.5, the
+ * default threshold, and the score grows linearly to 0.95. The trainer picks marginAtHalf on its own
  * held-apart sentences (unseen templates and locales) for a precision of the added spans.
  */
 let loaded: { model: TaggerModel; marginAtHalf: Record<string, number> } | null = null;
-/** The model, read once per process at first use (about 0.1 s). */
+/** The model, read once per process at first use (about 30 ms). */
 function loadedModel(): { model: TaggerModel; marginAtHalf: Record<string, number> } {
   if (!loaded) {
     const file = JSON.parse(readPiiData('tagger.json')) as TaggerFile;
