@@ -10,10 +10,11 @@ import {
 import { resolveOverlaps } from './overlap';
 import { addressRecognizer } from './recognizers/address';
 import { customFindings, redlistFindings } from './recognizers/custom';
-import { namedEntityRecognizer } from './recognizers/names';
+import { forgetTokens, namedEntityRecognizer } from './recognizers/names';
 import { PATTERN_RECOGNIZERS } from './recognizers/patterns';
 import { SECRET_RECOGNIZERS } from './recognizers/secrets';
 import { streetRecognizer } from './recognizers/street';
+import { taggerFindings } from './recognizers/tagger';
 import type { Recognizer } from './recognizers/types';
 
 export interface DetectOptions {
@@ -30,6 +31,10 @@ export interface DetectOptions {
 }
 
 export const DEFAULT_THRESHOLD = 0.5;
+
+/** Rule findings of these types scoring under WEAK_RULE_SCORE may be covered by a longer tagger span. */
+const TAGGER_OVERRIDABLE = new Set(['PERSON', 'LOCATION', 'ORGANIZATION']);
+const WEAK_RULE_SCORE = 0.7;
 
 const RECOGNIZERS: Recognizer[] = [...PATTERN_RECOGNIZERS, ...SECRET_RECOGNIZERS, addressRecognizer, streetRecognizer, namedEntityRecognizer];
 
@@ -51,8 +56,29 @@ export function detect(text: string, options: DetectOptions = {}): Finding[] {
         if (f.score >= threshold && wanted.has(f.entityType as BuiltInEntityType)) candidates.push(f);
       }
     }
+    // The trained tagger adds names, places, organisations and addresses the rules missed: spans
+    // that touch no rule candidate, or only weak name/place/organisation guesses lying inside them
+    // ("Chukwuemeka Obi" over a gazetteer "Obi"): the longer tagger span then wins the overlap rule.
+    const tagged = taggerFindings(text, { language, wanted }).filter((f) => f.score >= threshold);
+    if (tagged.length) {
+      // Per character, the candidate covering it: -1 none, -2 a candidate the tagger may not touch.
+      const owner = new Int32Array(text.length).fill(-1);
+      candidates.forEach((c, k) => {
+        const weak = c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType);
+        for (let i = c.start; i < c.end; i++) owner[i] = weak && owner[i] === -1 ? k : -2;
+      });
+      for (const f of tagged) {
+        let ok = true;
+        for (let i = f.start; i < f.end && ok; i++) {
+          const k = owner[i];
+          ok = k === -1 || (k >= 0 && candidates[k].start >= f.start && candidates[k].end <= f.end && candidates[k].end - candidates[k].start < f.end - f.start);
+        }
+        if (ok) candidates.push(f);
+      }
+    }
     if (options.customEntities?.length) candidates.push(...customFindings(text, options.customEntities));
     if (options.redlist?.length) candidates.push(...redlistFindings(text, options.redlist));
   }
+  forgetTokens();
   return resolveOverlaps(candidates);
 }

@@ -9,9 +9,11 @@ import { join } from 'node:path';
  */
 const DIR = join(__dirname, '..', '..', 'data', 'pii');
 
-function read(file: string): string {
+/** A file of data/pii/ as text; the one place domain/pii reads files (the tagger's model too). */
+export function readPiiData(file: string): string {
   return readFileSync(join(DIR, file), 'utf8');
 }
+const read = readPiiData;
 
 /** Calls fn(line, start, end) for each non-empty line without splitting the whole file. */
 function eachLine(text: string, fn: (start: number, end: number) => void): void {

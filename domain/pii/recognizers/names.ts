@@ -36,7 +36,7 @@ import { finding, type Recognizer, type RecognizerContext } from './types';
  * German capitalises every noun, so German rules always need a lexicon anchor or a cue.
  */
 
-interface Token {
+export interface Token {
   start: number;
   end: number;
   text: string;
@@ -158,22 +158,22 @@ function isCamelCase(text: string): boolean {
  * recognizer's time). The cache is bounded: cleared when it holds 200,000 spellings.
  */
 const F_COMPUTED = 1;
-const F_ACRONYM = 2;
+export const F_ACRONYM = 2;
 const F_FIRST = 4;
 const F_LAST = 8;
 const F_NAME_WORD = 16;
 const F_PLACE_WORD = 32;
-const F_COMMON_EN = 64;
-const F_COMMON_DE = 128;
+export const F_COMMON_EN = 64;
+export const F_COMMON_DE = 128;
 const F_UNKNOWN_CAP_EN = 256;
 const F_UNKNOWN_CAP_DE = 512;
 const F_CAMEL = 1024;
-const F_EVERYDAY = 2048;
+export const F_EVERYDAY = 2048;
 const F_AMBIGUOUS_FIRST = 4096;
 const F_ENGLISH = 8192;
 const F_TITLE = 16384;
 const F_CAP = 32768;
-const F_NOUN_ENDING = 65536;
+export const F_NOUN_ENDING = 65536;
 /** Bits 17-19: the most words a gazetteer place starting with this word has (0-7). */
 const F_GAZ_SHIFT = 17;
 /** Bits 20-22: the same for the small place lexicon (lexicons.ts PLACES). */
@@ -244,7 +244,8 @@ function computeFeatures(text: string): number {
   f |= contextBits(lower) << F_CTX_SHIFT;
   return f;
 }
-function wordFeatures(text: string): number {
+/** The feature bits of a spelling (cached); the tagger (domain/pii/tagger) reads them too. */
+export function wordFeatures(text: string): number {
   let f = featureCache.get(text);
   if (f === undefined) {
     f = computeFeatures(text);
@@ -1000,12 +1001,31 @@ function nrpFindings(text: string, tokens: Token[], language: Language): Finding
   return out;
 }
 
+/**
+ * The tokens of the last text asked for: the rules and the tagger (recognizers/tagger.ts) read the
+ * same words, so the text is cut once per detect() call.
+ */
+let lastText: string | null = null;
+let lastTokens: Token[] = [];
+export function tokensOf(text: string): Token[] {
+  if (text !== lastText) {
+    lastTokens = tokenize(text);
+    lastText = text;
+  }
+  return lastTokens;
+}
+/** Drops the kept tokens (detect() calls it when done, so a large text is not held on to). */
+export function forgetTokens(): void {
+  lastText = null;
+  lastTokens = [];
+}
+
 /** Tokenizes once and runs the name, place, organisation and NRP rules the call wants. */
 export const namedEntityRecognizer: Recognizer = {
   name: 'named_entities',
   types: ['PERSON', 'LOCATION', 'ORGANIZATION', 'NRP'],
   find(text: string, ctx: RecognizerContext) {
-    const tokens = tokenize(text);
+    const tokens = tokensOf(text);
     const out: Finding[] = [];
     if (ctx.wanted.has('PERSON')) out.push(...personFindings(text, tokens, ctx.language));
     if (ctx.wanted.has('LOCATION')) out.push(...placeFindings(text, tokens, ctx.language), ...placeShapeFindings(text, tokens, ctx.language));

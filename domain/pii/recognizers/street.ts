@@ -76,11 +76,12 @@ const REGION = `(?:[A-Z]{2}(?![\\p{L}])|${W}(?: ${W}){0,2})`;
 
 const TAIL = `(?:(?:,\\s?|\\s)${UNIT}){0,2}(?:(?:,\\s?|\\s?\\n\\s?|\\s)(?:${POSTCODE})\\s${TOWN}|,\\s${TOWN}(?:,\\s?${REGION})?\\s(?:${POSTCODE}))?(?:,\\s(?:${W})(?: ${W}){0,2}(?=[.;,)\\n]|$))?`;
 
-const STREET_PREFIXED = `(?<![\\p{L}\\p{N}])(?:${PREFIXES})\\s(?:${LW}\\s){0,4}?${NUM}`;
-const STREET_SUFFIXED_NUM_FIRST = `(?<![\\p{L}\\p{N}.,/-])\\d{1,6}[A-Za-z]?\\s(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\\.?\\s)?(?:${W}\\s){1,4}(?:${ci(SUFFIX_WORDS)})(?![\\p{L}])(?:\\s(?:NW|NE|SW|SE|N|S|E|W)(?![\\p{L}]))?`;
-const STREET_SUFFIXED = `(?<![\\p{L}\\p{N}])(?:${W}\\s){0,3}(?:[\\p{Lu}][\\p{L}\\p{M}'’-]{0,40}(?:${SUFFIX_ENDINGS})|[\\p{Lu}][\\p{L}\\p{M}'’-]{0,40}\\s(?:${ci(SUFFIX_WORDS)}))\\.?,?\\s?${NUM}(?![\\d])`;
+/** The words of a street's name stay on one line: a name on the line above is not part of it. */
+const STREET_PREFIXED = `(?<![\\p{L}\\p{N}])(?:${PREFIXES})\\s(?:${LW}[ \\t]){0,4}?${NUM}`;
+const STREET_SUFFIXED_NUM_FIRST = `(?<![\\p{L}\\p{N}.,/-])\\d{1,6}[A-Za-z]?\\s(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\\.?\\s)?(?:${W}[ \\t]){1,4}(?:${ci(SUFFIX_WORDS)})(?![\\p{L}])(?:\\s(?:NW|NE|SW|SE|N|S|E|W)(?![\\p{L}]))?`;
+const STREET_SUFFIXED = `(?<![\\p{L}\\p{N}])(?:${W}[ \\t]){0,3}(?:[\\p{Lu}][\\p{L}\\p{M}'’-]{0,40}(?:${SUFFIX_ENDINGS})|[\\p{Lu}][\\p{L}\\p{M}'’-]{0,40}\\s(?:${ci(SUFFIX_WORDS)}))\\.?,?\\s?${NUM}(?![\\d])`;
 /** Capitalised words and a number, trusted only with a postal code and town right after. */
-const STREET_GENERIC = `(?<![\\p{L}\\p{N}])(?:${W}\\s){0,3}${W}\\s${NUM}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}])`;
+const STREET_GENERIC = `(?<![\\p{L}\\p{N}])(?:${W}[ \\t]){0,3}${W}\\s${NUM}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}])`;
 
 /**
  * The street patterns with their anchors (recognizers/anchored.ts): each match's house number is
