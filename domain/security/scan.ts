@@ -341,18 +341,48 @@ const GATE_IDS = new Map<readonly string[], Int32Array>(PATTERN_RULES.filter((r)
 const gateState = new Uint8Array(GATE_INDEX.size);
 let gateText: string | null = null;
 
+// Most gates are absent from most texts, and `includes` must read the whole text to say so. One
+// pass marks the pairs of adjacent characters a text has (hashed to 16 bits); a gate with a pair
+// the text lacks is absent without a search. A hash collision only costs the search.
+const pairSeen = new Int32Array(2048);
+const pairOf = (a: number, b: number) => (Math.imul(a, 0x9e37) ^ b) & 0xffff;
+/** Per gate (GATE_INDEX order): the hashed pairs of its characters. */
+const GATE_PAIRS = [...GATE_INDEX.keys()].map((g) => Int32Array.from({ length: Math.max(0, g.length - 1) }, (_, i) => pairOf(g.charCodeAt(i), g.charCodeAt(i + 1))));
+
+function notePairs(text: string): void {
+  pairSeen.fill(0);
+  let prev = text.length > 0 ? text.charCodeAt(0) : 0;
+  for (let i = 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const h = pairOf(prev, c);
+    pairSeen[h >>> 5] = pairSeen[h >>> 5]! | (1 << (h & 31));
+    prev = c;
+  }
+}
+
+/** False when a pair of the gate's characters is missing from the text notePairs read last. */
+function pairsPresent(id: number): boolean {
+  const pairs = GATE_PAIRS[id]!;
+  for (let p = 0; p < pairs.length; p++) {
+    const h = pairs[p]!;
+    if (!(pairSeen[h >>> 5]! & (1 << (h & 31)))) return false;
+  }
+  return true;
+}
+
 /** True when `text` contains one of `gates` (the gate strings of a pattern rule). */
 function gateOpen(text: string, gates: readonly string[]): boolean {
   if (text !== gateText) {
     gateText = text;
     gateState.fill(0);
+    notePairs(text);
   }
   const ids = GATE_IDS.get(gates)!;
   for (let g = 0; g < gates.length; g++) {
     const id = ids[g]!;
     let state = gateState[id]!;
     if (state === 0) {
-      state = text.includes(gates[g]!) ? 1 : 2;
+      state = pairsPresent(id) && text.includes(gates[g]!) ? 1 : 2;
       gateState[id] = state;
     }
     if (state === 1) return true;
