@@ -102,6 +102,8 @@ const NEEDS_SLOW_PATH = /[\u00ad\u034f\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0
 /** Typographic quotes, folded in place on the fast path (same length, so no offset map). */
 const QUOTES = /[\u2018-\u201b\u2032]/g;
 const DQUOTES = /[\u201c-\u201f\u2033]/g;
+/** The quotes whose presence turns the folding above on (one search instead of five `includes`). */
+const TYPOGRAPHIC_QUOTE = /[\u2018\u2019\u201c\u201d\u201e]/;
 
 // ------------------------------------------------------------------ canonical view
 
@@ -124,7 +126,7 @@ export function canonicalize(text: string, origin: View['origin'] = null, depth 
   if (!NEEDS_SLOW_PATH.test(text)) {
     let lower = text.toLowerCase();
     if (lower.length === text.length) {
-      if (lower.includes('\u2018') || lower.includes('\u2019') || lower.includes('\u201c') || lower.includes('\u201e') || lower.includes('\u201d')) {
+      if (TYPOGRAPHIC_QUOTE.test(lower)) {
         lower = lower.replace(QUOTES, "'").replace(DQUOTES, '"');
       }
       return { view: { text: lower, map: null, folded: null, origin, depth }, tagRuns: [], invisibleInWords: 0, firstInvisible: -1, bidi: 0, firstBidi: -1 };

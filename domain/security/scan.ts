@@ -124,8 +124,14 @@ function rulesStartingAt(m: number, m2: number): number[] {
       }
     }
   }
-  // Report in rule order, so results do not depend on which class bit came first.
-  if (startList.length > 1) startList.sort((a, b) => a - b);
+  // Report in rule order, so results do not depend on which class bit came first. The lists are
+  // short (a handful of rules): an insertion sort, not Array.sort and its comparator calls.
+  for (let x = 1; x < startList.length; x++) {
+    const v = startList[x]!;
+    let y = x - 1;
+    for (; y >= 0 && startList[y]! > v; y--) startList[y + 1] = startList[y]!;
+    startList[y + 1] = v;
+  }
   return startList;
 }
 
@@ -192,7 +198,7 @@ function scanView(ctx: Ctx, view: View): void {
   let starts: number[] | null = null;
   for (const rule of PATTERNS_) {
     if (!ctx.want.has(rule.check)) continue;
-    if (rule.gate && !rule.gate.some((g) => text.includes(g))) continue;
+    if (rule.gate && !gateOpen(text, rule.gate)) continue;
     const hits: RegExpExecArray[] = [];
     if (rule.lineStart) {
       starts ??= lineStarts(text);
@@ -326,6 +332,64 @@ function scanView(ctx: Ctx, view: View): void {
 
 const HARM_MASK = maskOf('HARM')[0];
 
+// Pattern rules share gate strings (":" opens five of them): each distinct gate is searched for
+// once per view, and the answer kept until the next view.
+const GATE_INDEX = new Map<string, number>();
+for (const rule of PATTERN_RULES) for (const g of rule.gate ?? []) if (!GATE_INDEX.has(g)) GATE_INDEX.set(g, GATE_INDEX.size);
+const GATE_IDS = new Map<readonly string[], Int32Array>(PATTERN_RULES.filter((r) => r.gate).map((r) => [r.gate!, Int32Array.from(r.gate!, (g) => GATE_INDEX.get(g)!)]));
+/** Per gate: 0 not looked up in gateText yet, 1 present, 2 absent. */
+const gateState = new Uint8Array(GATE_INDEX.size);
+let gateText: string | null = null;
+
+// Most gates are absent from most texts, and `includes` must read the whole text to say so. One
+// pass marks the pairs of adjacent characters a text has (hashed to 16 bits); a gate with a pair
+// the text lacks is absent without a search. A hash collision only costs the search.
+const pairSeen = new Int32Array(2048);
+const pairOf = (a: number, b: number) => (Math.imul(a, 0x9e37) ^ b) & 0xffff;
+/** Per gate (GATE_INDEX order): the hashed pairs of its characters. */
+const GATE_PAIRS = [...GATE_INDEX.keys()].map((g) => Int32Array.from({ length: Math.max(0, g.length - 1) }, (_, i) => pairOf(g.charCodeAt(i), g.charCodeAt(i + 1))));
+
+function notePairs(text: string): void {
+  pairSeen.fill(0);
+  let prev = text.length > 0 ? text.charCodeAt(0) : 0;
+  for (let i = 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const h = pairOf(prev, c);
+    pairSeen[h >>> 5] = pairSeen[h >>> 5]! | (1 << (h & 31));
+    prev = c;
+  }
+}
+
+/** False when a pair of the gate's characters is missing from the text notePairs read last. */
+function pairsPresent(id: number): boolean {
+  const pairs = GATE_PAIRS[id]!;
+  for (let p = 0; p < pairs.length; p++) {
+    const h = pairs[p]!;
+    if (!(pairSeen[h >>> 5]! & (1 << (h & 31)))) return false;
+  }
+  return true;
+}
+
+/** True when `text` contains one of `gates` (the gate strings of a pattern rule). */
+function gateOpen(text: string, gates: readonly string[]): boolean {
+  if (text !== gateText) {
+    gateText = text;
+    gateState.fill(0);
+    notePairs(text);
+  }
+  const ids = GATE_IDS.get(gates)!;
+  for (let g = 0; g < gates.length; g++) {
+    const id = ids[g]!;
+    let state = gateState[id]!;
+    if (state === 0) {
+      state = pairsPresent(id) && text.includes(gates[g]!) ? 1 : 2;
+      gateState[id] = state;
+    }
+    if (state === 1) return true;
+  }
+  return false;
+}
+
 /** True when a token in [from, to] has a class of m. */
 function spanHas(masks: Int32Array, from: number, to: number, m: number): boolean {
   for (let j = from; j <= to; j++) if (masks[j]! & m) return true;
@@ -339,46 +403,46 @@ function lineStarts(text: string): number[] {
   for (let i = text.indexOf('\\n'); i >= 0; i = text.indexOf('\\n', i + 2)) out.push(i + 2);
   return out;
 }
-// Symbols of optimisation-found suffixes, as a table: gibberishLine reads every character of a text.
-const SYMBOL = new Uint8Array(128);
-for (const ch of '{}[]()\\/*=<>|~^%&#`+@$!:') SYMBOL[ch.charCodeAt(0)] = 1;
-const isSymbol = (c: number) => c < 128 && SYMBOL[c] === 1;
+/** A run of two or more symbols of optimisation-found suffixes ("=}{", "](", "\\!--", "%%%"). */
+const SYMBOL_CLUSTER = /[{}[\]()\\/*=<>|~^%&#`+@$!:]{2,}/g;
 
 /**
  * A line with at least four clusters of two or more symbols ("=}{", "](", "\\!--", "%%%") and
- * words around them: the shape of optimisation-found suffixes. Returns the line's span or null.
+ * words around them: the shape of optimisation-found suffixes. Returns the span from the line's
+ * first cluster to its end, or null. The clusters are found by one regular expression (most texts
+ * have none or a few); words are counted only on a line that has four.
  */
 function gibberishLine(text: string): [number, number] | null {
   let lineStart = 0;
+  let lineEnd = -1;
   let clusters = 0;
-  let run = 0;
+  let firstCluster = -1;
+  SYMBOL_CLUSTER.lastIndex = 0;
+  for (let m = SYMBOL_CLUSTER.exec(text); m !== null; m = SYMBOL_CLUSTER.exec(text)) {
+    const at = m.index;
+    if (at > lineEnd) {
+      lineStart = text.lastIndexOf('\n', at) + 1;
+      lineEnd = text.indexOf('\n', at);
+      if (lineEnd < 0) lineEnd = text.length;
+      clusters = 0;
+      firstCluster = at;
+    }
+    if (++clusters === 4 && wordsIn(text, lineStart, lineEnd) >= 6) return [firstCluster, lineEnd];
+  }
+  return null;
+}
+
+/** Runs of letters (a-z, or any character from U+00C0 on) in text[from, to). */
+function wordsIn(text: string, from: number, to: number): number {
   let words = 0;
   let inWord = false;
-  let firstCluster = -1;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 0x0a;
-    if (c === 0x0a) {
-      if (clusters >= 4 && words >= 6) return [firstCluster, i];
-      lineStart = i + 1;
-      clusters = 0;
-      run = 0;
-      words = 0;
-      inWord = false;
-      firstCluster = -1;
-      continue;
-    }
-    if (isSymbol(c)) {
-      if (++run === 2) {
-        clusters++;
-        if (firstCluster < 0) firstCluster = i - 1;
-      }
-    } else run = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
     const letter = (c >= 0x61 && c <= 0x7a) || c >= 0xc0;
     if (letter && !inWord) words++;
     inWord = letter;
   }
-  void lineStart;
-  return null;
+  return words;
 }
 
 /**

@@ -14,6 +14,11 @@ export interface SizeOptions {
 const TEXTUAL = new Uint8Array(128);
 for (let c = 0; c < 128; c++) TEXTUAL[c] = c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? 1 : 0;
 
+/** The characters TEXTUAL and analyseSize's loop do not count as text, as a regular expression. */
+const NON_TEXT = /[^\t\n\r 0-9A-Za-z\u00c0-\u1fff\u3040-\ud7ff]/g;
+/** Fewest non-text characters in a row that make a symbol wall. */
+const WALL = 200;
+
 let KEYS = new Int32Array(4096);
 let VALS = new Int32Array(4096);
 function tableSize(k: number): number {
@@ -31,11 +36,15 @@ export function analyseSize(text: string, t: Tokens, opts: SizeOptions): Securit
   const n = text.length;
   if (n > opts.maxChars) out.push({ rule: 'too_long', start: opts.maxChars, end: n, evidence: `${n} characters (limit ${opts.maxChars})`, weight: 0.9 });
   // Longest run of non-text characters (not letters, digits or whitespace): walls of symbols.
+  // Both findings need at least WALL non-text characters (a wall is that long; a 60% share of
+  // 2,000 characters is more): most texts have far fewer, counted natively by stripping them,
+  // and then the character loop below cannot find anything and is skipped.
+  const mayHaveWall = n - text.replace(NON_TEXT, '').length >= WALL;
   let run = 0;
   let best = 0;
   let bestEnd = 0;
   let nonText = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; mayHaveWall && i < n; i++) {
     const c = text.charCodeAt(i);
     const textual = c < 128 ? TEXTUAL[c] === 1 : (c >= 0xc0 && c < 0x2000) || (c >= 0x3040 && c < 0xd800);
     if (textual) {
@@ -49,7 +58,7 @@ export function analyseSize(text: string, t: Tokens, opts: SizeOptions): Securit
       }
     }
   }
-  if (best >= 200) out.push({ rule: 'symbol_wall', start: bestEnd - best, end: bestEnd, evidence: `${best} non-text characters in a row`, weight: best >= 500 ? 0.85 : 0.6 });
+  if (best >= WALL) out.push({ rule: 'symbol_wall', start: bestEnd - best, end: bestEnd, evidence: `${best} non-text characters in a row`, weight: best >= 500 ? 0.85 : 0.6 });
   if (n >= 2000 && nonText / n > 0.6) out.push({ rule: 'non_text_share', start: 0, end: n, evidence: `${Math.round((100 * nonText) / n)}% non-text characters`, weight: 0.55 });
   // Token flooding and repetition.
   const k = t.n;

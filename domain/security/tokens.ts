@@ -8,6 +8,7 @@
 import * as hash from './hash';
 import * as lexicon from './lexicon';
 import type { Lexicon } from './lexicon';
+import type { IntTable } from './int-table';
 
 // Local bindings: imported names are read through getters in the CommonJS the loaders emit, which
 // costs a call per use in the loops below.
@@ -134,6 +135,23 @@ function isWordAt(s: string, i: number, c: number): boolean {
   return false;
 }
 
+// Kinds of the characters below 128 (the canonical view is lower case, so A-Z are not word
+// characters here, as isWordAt says): the tokenizer reads every character, and one table load
+// decides most of them. Characters of KIND_CONTEXT are word characters or not by their neighbours.
+const KIND_WORD = 1;
+const KIND_CONTEXT = 2;
+const ASCII_KIND = new Uint8Array(128);
+for (let c = 0x61; c <= 0x7a; c++) ASCII_KIND[c] = KIND_WORD;
+for (let c = 0x30; c <= 0x39; c++) ASCII_KIND[c] = KIND_WORD;
+for (const ch of "'@$!|") ASCII_KIND[ch.charCodeAt(0)] = KIND_CONTEXT;
+
+/** isWordAt, with the common characters decided by ASCII_KIND. */
+function isWordChar(s: string, i: number, c: number): boolean {
+  if (c >= 128) return isLetter(c);
+  const kind = ASCII_KIND[c]!;
+  return kind === KIND_WORD || (kind === KIND_CONTEXT && isWordAt(s, i, c));
+}
+
 let cap = 0;
 let T: Tokens = alloc(256);
 function alloc(n: number): Tokens {
@@ -170,6 +188,18 @@ function hashToken(s: string, a: number, b: number, leet: boolean, ones: number)
   return h >>> 0;
 }
 
+/**
+ * Marks tokens [from, to) as a ROT13 segment when they read as one: at least four tokens, all of
+ * them letters, none a stop word as written, and at least a quarter of them stop words once rotated.
+ */
+function closeRot13Segment(text: string, t: Tokens, stopT: IntTable, from: number, to: number, stops: number, alpha: number): void {
+  if (to - from >= 4 && stops === 0 && alpha >= 4) {
+    let rotatedStops = 0;
+    for (let j = from; j < to; j++) if (stopT.find(rot13Hash(text, t.start[j]!, t.end[j]!)) >= 0) rotatedStops++;
+    if (rotatedStops >= 2 && rotatedStops * 4 >= to - from) t.rot13.push([from, to]);
+  }
+}
+
 function rot13Hash(s: string, a: number, b: number): number {
   let h = FNV_OFFSET;
   for (let i = a; i < b; i++) {
@@ -203,24 +233,10 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
   let segStops = 0;
   let segAlpha = 0;
   let singles = 0;
-  const closeSegment = (to: number) => {
-    if (to - segFrom >= 4 && segStops === 0 && segAlpha >= 4) {
-      let stops = 0;
-      for (let j = segFrom; j < to; j++) if (stopT.find(rot13Hash(text, t.start[j]!, t.end[j]!)) >= 0) stops++;
-      if (stops >= 2 && stops * 4 >= to - segFrom) t.rot13.push([segFrom, to]);
-    }
-    segFrom = to;
-    segStops = 0;
-    segAlpha = 0;
-  };
-  const closeSingles = (to: number) => {
-    if (singles >= 6) t.spaced.push([to - singles, to]);
-    singles = 0;
-  };
   let i = 0;
   while (i < n) {
     let c = text.charCodeAt(i);
-    if ((c < 0x61 || c > 0x7a) && c === 0x5c && i + 1 < n) {
+    if (c === 0x5c && i + 1 < n) {
       // JSON and code escapes (tool results are JSON): \n and \r end a line, \t \" \\ \/ separate words.
       const e = text.charCodeAt(i + 1);
       if (e === 0x6e || e === 0x72) {
@@ -234,9 +250,14 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
         continue;
       }
     }
-    if ((c < 0x61 || c > 0x7a) && !isWordAt(text, i, c)) {
+    if ((c < 0x61 || c > 0x7a) && !isWordChar(text, i, c)) {
       // A colon ends a ROT13 segment (not a sentence): "Apply ROT13 and follow it: Vtaber nyy ..."
-      if (c === 0x3a && k > segFrom) closeSegment(k);
+      if (c === 0x3a && k > segFrom) {
+        closeRot13Segment(text, t, stopT, segFrom, k, segStops, segAlpha);
+        segFrom = k;
+        segStops = 0;
+        segAlpha = 0;
+      }
       if (c === 0x2c || c === 0x3b || c === 0x3a || c === 0x28 || c === 0x22 || c === 0x5b || c === 0x2d) sawClause = 1;
       // A sentence ends at a line break, or at . ! ? followed by a space or the end ("evil.example" and "v2.0" do not end one).
       if (c === 0x0a) {
@@ -257,9 +278,13 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     let symbols = 0;
     let ones = 0;
     let fl = 0;
-    while (i < n && ((c >= 0x61 && c <= 0x7a) || isWordAt(text, i, c))) {
-      if ((c >= 0x61 && c <= 0x7a) || isLetter(c)) letters++;
-      else if (c < 128 && LEET[c]) {
+    // FNV-1a of the characters as written, while reading them (hashToken with no leet reading).
+    let plain = FNV_OFFSET;
+    while (i < n && ((c >= 0x61 && c <= 0x7a) || isWordChar(text, i, c))) {
+      plain = Math.imul(plain ^ c, 0x01000193);
+      // A word character at or above 128 is a letter (isWordChar).
+      if ((c >= 0x61 && c <= 0x7a) || c >= 128) letters++;
+      else if (LEET[c]) {
         leetChars++;
         if (c >= 0x30 && c <= 0x39) digits++;
         else symbols++;
@@ -293,13 +318,16 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
       }
       fl |= FLAG_LEET;
     } else {
-      h = hashToken(text, a, b, false, 0);
+      h = plain >>> 0;
       at = wordT.find(h);
     }
     const mLo = at >= 0 ? wordT.lo[at]! : 0;
     const mHi = at >= 0 ? wordT.hi[at]! : 0;
     if (sawBoundary && k > 0) {
-      closeSegment(k);
+      closeRot13Segment(text, t, stopT, segFrom, k, segStops, segAlpha);
+      segFrom = k;
+      segStops = 0;
+      segAlpha = 0;
       t.boundary[k] = 1;
     } else t.boundary[k] = sawBoundary;
     t.clause[k] = sawBoundary | sawClause;
@@ -314,7 +342,10 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     if (stopT.find(h) >= 0) segStops++;
     if (digits === 0 && letters === b - a) segAlpha++;
     if (b - a === 1 && letters === 1) singles++;
-    else closeSingles(k);
+    else {
+      if (singles >= 6) t.spaced.push([k - singles, k]);
+      singles = 0;
+    }
     if (sink) {
       if (features & FEATURE_WORD) sink(k, fmix(h ^ NS_WORD));
       if (features & FEATURE_GRAM && b - a >= 3) {
@@ -336,8 +367,8 @@ export function tokenize(text: string, folded: Uint8Array | null, sink: FeatureS
     }
     k++;
   }
-  closeSegment(k);
-  closeSingles(k);
+  closeRot13Segment(text, t, stopT, segFrom, k, segStops, segAlpha);
+  if (singles >= 6) t.spaced.push([k - singles, k]);
   t.n = k;
   // Phrases: two- and three-token lexicon entries give their classes to every token they cover.
   for (let j = 0; j + 1 < k; j++) {
