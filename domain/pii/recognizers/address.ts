@@ -1,7 +1,7 @@
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
 import { DE_STREET_SUFFIX, EN_STREET_TYPES } from '../lexicons';
-import { type AnchoredPattern, anchoredMatches } from './anchored';
+import { type AnchoredPattern, anchoredMatches, capitalAt } from './anchored';
 import { finding, type Recognizer } from './types';
 
 /**
@@ -64,6 +64,8 @@ function afterGermanStreet(text: string, h: number): boolean {
 const DE_ANCHORED: AnchoredPattern = {
   anchor: /\d(?<=[\p{L}.] ?\d)/gu,
   accept: afterGermanStreet,
+  // Every German street starts with a capital (the preposition or the street's name).
+  canStart: capitalAt,
   sticky: new RegExp(DE_ADDRESS_RE.source, 'uy'),
   maxBack: 130,
 };

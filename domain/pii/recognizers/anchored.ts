@@ -29,31 +29,33 @@ export interface AnchoredPattern {
   maxBack: number;
   /** A further cheap test of an anchor at h (a necessary condition for a match, never a sufficient one). */
   accept?: (text: string, h: number) => boolean;
+  /**
+   * A cheap test of a word start p (a necessary condition for `sticky` to match there, never a
+   * sufficient one): word starts that fail it are skipped without running the costly pattern. Most
+   * word starts before an anchor are ordinary words where no match can begin, and a failed sticky
+   * attempt through dozens of alternatives cost as much as a successful one.
+   */
+  canStart?: (text: string, p: number) => boolean;
 }
 
 const isWordChar = (k: number) => k === C_LETTER || k === C_MARK || k === C_DIGIT || k === C_NUMBER;
 
-/** Positions in [from, to] where a word starts (a letter or digit after a non-word character), in text order. */
-function wordStarts(text: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let p = from; p <= to && p < text.length; p++) {
-    const k = classAt(text, p);
-    if ((k === C_LETTER || k === C_DIGIT) && !isWordChar(classBeforeAt(text, p))) out.push(p);
-  }
-  return out;
-}
-
 export function anchoredMatches(text: string, pattern: AnchoredPattern): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
-  const { anchor, sticky, maxBack } = pattern;
+  const { anchor, sticky, maxBack, accept, canStart } = pattern;
   let lastEnd = 0;
   anchor.lastIndex = 0;
   for (let a = anchor.exec(text); a !== null; a = anchor.exec(text)) {
     const h = a.index;
     // The next anchor search starts one character on, so anchors that overlap are all seen.
     anchor.lastIndex = h + 1;
-    if (h < lastEnd || (pattern.accept && !pattern.accept(text, h))) continue;
-    for (const p of wordStarts(text, Math.max(lastEnd, h - maxBack), h)) {
+    if (h < lastEnd || (accept && !accept(text, h))) continue;
+    // The word starts in [max(lastEnd, h - maxBack), h] in text order (a letter or digit after a
+    // non-word character); the first where the pattern matches wins.
+    for (let p = Math.max(lastEnd, h - maxBack); p <= h && p < text.length; p++) {
+      const k = classAt(text, p);
+      if ((k !== C_LETTER && k !== C_DIGIT) || isWordChar(classBeforeAt(text, p))) continue;
+      if (canStart && !canStart(text, p)) continue;
       sticky.lastIndex = p;
       const m = sticky.exec(text);
       if (m === null || m[0].length === 0) continue;
@@ -64,4 +66,11 @@ export function anchoredMatches(text: string, pattern: AnchoredPattern): RegExpE
     }
   }
   return out;
+}
+
+/** A canStart for patterns whose every match begins with a capital letter (\p{Lu} or \p{Lt}). */
+const CAPITAL_AT = /[\p{Lu}\p{Lt}]/uy;
+export function capitalAt(text: string, p: number): boolean {
+  CAPITAL_AT.lastIndex = p;
+  return CAPITAL_AT.test(text);
 }

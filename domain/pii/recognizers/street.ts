@@ -1,6 +1,7 @@
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
-import { type AnchoredPattern, anchoredMatches } from './anchored';
+import { charClass, charWidth, C_LETTER, C_MARK } from '../chars';
+import { type AnchoredPattern, anchoredMatches, capitalAt } from './anchored';
 import { finding, type Recognizer } from './types';
 
 /**
@@ -133,11 +134,33 @@ function afterPrefixType(text: string, h: number): boolean {
   return false;
 }
 
+/** The letters (and marks) a type word starts with: "ul" of "ul.", "b" of "b-dul", "rue" of "rue de". */
+function leadingLetters(text: string, p: number, limit: number): string {
+  let e = p;
+  while (e < text.length && e - p <= limit) {
+    const k = charClass(text, e);
+    if (k !== C_LETTER && k !== C_MARK) break;
+    e += charWidth(text, e);
+  }
+  return text.slice(p, e);
+}
+/** The leading letters of every prefix type word as the pattern matches it: as written and capitalised. */
+const PREFIX_LEADS = new Set(
+  PREFIXES.split('|').map((x) => {
+    const word = x.replace(/\\\./g, '.');
+    return leadingLetters(word, 0, word.length);
+  }),
+);
+const MAX_PREFIX_LEAD = Math.max(...[...PREFIX_LEADS].map((x) => x.length));
+/** A prefixed street can only begin where a prefix type word does (checked before the costly pattern). */
+const prefixTypeAt = (text: string, p: number) => PREFIX_LEADS.has(leadingLetters(text, p, MAX_PREFIX_LEAD));
+
 const ANCHORED: [AnchoredPattern, number, string][] = [
   [
     {
       anchor: /(?<=\s)\d/g,
       accept: afterPrefixType,
+      canStart: prefixTypeAt,
       sticky: new RegExp(`${STREET_PREFIXED}${TAIL}`, 'uy'),
       maxBack: 200,
     },
@@ -148,6 +171,7 @@ const ANCHORED: [AnchoredPattern, number, string][] = [
     {
       anchor: /\d(?<=[\p{L}.],?\s?\d)/gu,
       accept: afterSuffixType,
+      canStart: capitalAt,
       sticky: new RegExp(`${STREET_SUFFIXED}${TAIL}`, 'uy'),
       maxBack: 200,
     },
@@ -157,6 +181,7 @@ const ANCHORED: [AnchoredPattern, number, string][] = [
   [
     {
       anchor: new RegExp(`\\d(?<=[\\p{L}\\p{M}'’.-]\\s\\d)(?=${NUM_REST}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}]))`, 'gu'),
+      canStart: capitalAt,
       sticky: new RegExp(`${STREET_GENERIC}${TAIL}`, 'uy'),
       maxBack: 180,
     },
