@@ -52,17 +52,24 @@ export function anchoredMatches(text: string, pattern: AnchoredPattern): RegExpE
     if (h < lastEnd || (accept && !accept(text, h))) continue;
     // The word starts in [max(lastEnd, h - maxBack), h] in text order (a letter or digit after a
     // non-word character); the first where the pattern matches wins.
-    for (let p = Math.max(lastEnd, h - maxBack); p <= h && p < text.length; p++) {
+    // The class of the character before p is carried along (one table read per character).
+    let p = Math.max(lastEnd, h - maxBack);
+    let before = classBeforeAt(text, p);
+    for (; p <= h && p < text.length; p++) {
       const k = classAt(text, p);
-      if ((k !== C_LETTER && k !== C_DIGIT) || isWordChar(classBeforeAt(text, p))) continue;
-      if (canStart && !canStart(text, p)) continue;
-      sticky.lastIndex = p;
-      const m = sticky.exec(text);
-      if (m === null || m[0].length === 0) continue;
-      out.push(m);
-      lastEnd = p + m[0].length;
-      anchor.lastIndex = Math.max(anchor.lastIndex, lastEnd);
-      break;
+      if ((k === C_LETTER || k === C_DIGIT) && !isWordChar(before) && (!canStart || canStart(text, p))) {
+        sticky.lastIndex = p;
+        const m = sticky.exec(text);
+        if (m !== null && m[0].length > 0) {
+          out.push(m);
+          lastEnd = p + m[0].length;
+          anchor.lastIndex = Math.max(anchor.lastIndex, lastEnd);
+          break;
+        }
+      }
+      // After the low half of a surrogate pair, the character before is the whole pair.
+      const c = text.charCodeAt(p);
+      before = c >= 0xdc00 && c <= 0xdfff ? classBeforeAt(text, p + 1) : k;
     }
   }
   return out;

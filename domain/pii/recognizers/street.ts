@@ -1,8 +1,15 @@
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
-import { charClass, charWidth, C_LETTER, C_MARK } from '../chars';
+import { charClass as importedCharClass, charWidth as importedCharWidth } from '../chars';
 import { type AnchoredPattern, anchoredMatches, capitalAt } from './anchored';
 import { finding, type Recognizer } from './types';
+
+// Local copies for the scans below, asked at every digit after a space: tsx reads each imported
+// binding through a getter at every use (chars.ts has the meanings).
+const charClass = importedCharClass;
+const charWidth = importedCharWidth;
+const C_LETTER = 1;
+const C_MARK = 2;
 
 /**
  * Postal addresses as structures, in many languages (address.ts keeps the German and US patterns
@@ -116,24 +123,26 @@ function afterSuffixType(text: string, h: number): boolean {
   for (let n = 1; n <= MAX_ENDING && n <= word.length; n++) if (SUFFIX_ENDING_SET.has(word.slice(-n))) return true;
   return false;
 }
-/** One of the five whitespace-separated parts before the digit at h is a prefix type word ("ul.", "Rua", "Via"). */
+const MAX_PREFIX_FIRST_PART = Math.max(...[...PREFIX_FIRST_PARTS].map((x) => x.length));
+/**
+ * One of the five whitespace-separated parts before the digit at h is a prefix type word ("ul.",
+ * "Rua", "Via"): the part without its leading non-letters and one trailing dot. Asked for every
+ * digit after a space, so a part is only cut out of the text when it is short enough to be one.
+ */
 function afterPrefixType(text: string, h: number): boolean {
   let q = h;
   for (let parts = 0; parts < 6 && q > 0 && h - q < 200; parts++) {
     while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
     let w = q;
     while (w > 0 && !isSpace(text.charCodeAt(w - 1))) w--;
-    const part = text
-      .slice(w, q)
-      .toLowerCase()
-      .replace(/^[^\p{L}]+/u, '')
-      .replace(/\.$/, '');
-    if (PREFIX_FIRST_PARTS.has(part)) return true;
+    let from = w;
+    while (from < q && charClass(text, from) !== C_LETTER) from += charWidth(text, from);
+    const to = q > from && text.charCodeAt(q - 1) === 46 ? q - 1 : q;
+    if (to - from <= MAX_PREFIX_FIRST_PART && to > from && PREFIX_FIRST_PARTS.has(text.slice(from, to).toLowerCase())) return true;
     q = w;
   }
   return false;
 }
-
 /** The letters (and marks) a type word starts with: "ul" of "ul.", "b" of "b-dul", "rue" of "rue de". */
 function leadingLetters(text: string, p: number, limit: number): string {
   let e = p;
