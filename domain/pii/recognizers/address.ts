@@ -1,8 +1,13 @@
+import { charClass as importedCharClass } from '../chars';
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
 import { DE_STREET_SUFFIX, EN_STREET_TYPES } from '../lexicons';
 import { type AnchoredPattern, anchoredMatches, capitalAt } from './anchored';
 import { finding, type Recognizer } from './types';
+
+// A local copy: tsx reads each imported binding through a getter at every use (chars.ts has the meanings).
+const charClass = importedCharClass;
+const C_LETTER = 1;
 
 /**
  * Postal addresses. German: a street ("Musterstraße 12", "Berliner Allee 5a", "Am Markt 3") with an
@@ -31,7 +36,13 @@ const DE_ENDINGS = DE_STREET_SUFFIX.slice(3, -1)
   .split('|')
   .map((x) => x.replace('\\.', ''));
 const DE_PREPOSITION_WORDS = new Set(['am', 'an', 'auf', 'im', 'in', 'unter', 'zum', 'zur', 'hinter', 'vor', 'alt', 'neuer', 'alter']);
-const isLetter = (c: string) => /[\p{L}-]/u.test(c);
+/** The UTF-16 unit at i is a letter or a hyphen (a lone surrogate is not): a table read, no regex per character. */
+const isLetterAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  if (c === 45) return true;
+  if (c >= 0xd800 && c <= 0xdfff) return false;
+  return charClass(text, i) === C_LETTER;
+};
 /**
  * A German street's house number at h: the word before it ends like a street ("-straße", "Weg",
  * "Str.") or one of the three words before it is a preposition that starts one ("Am Markt 3").
@@ -43,7 +54,7 @@ function afterGermanStreet(text: string, h: number): boolean {
   let words = 0;
   while (q > 0 && words < 4 && h - q < 130) {
     let w = q;
-    while (w > 0 && isLetter(text[w - 1])) w--;
+    while (w > 0 && isLetterAt(text, w - 1)) w--;
     if (w === q) return false;
     const word = text.slice(w, q).toLowerCase();
     if (words === 0 && DE_ENDINGS.some((e) => word.endsWith(e))) return true;

@@ -107,7 +107,14 @@ const MAX_ENDING = Math.max(...[...SUFFIX_ENDING_SET].map((x) => x.length));
 /** First whitespace-separated part of each prefix type word ("avenue of" → "avenue"), without its dot. */
 const PREFIX_FIRST_PARTS = new Set(PREFIX_TYPES.map((x) => plain(x).split(' ')[0].replace(/\.$/, '')));
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
-const isWordPart = (c: string) => /[\p{L}\p{M}'’-]/u.test(c);
+/** The UTF-16 unit at i is part of a word: a letter, a mark, ' ’ or - (a lone surrogate is not). */
+const isWordPartAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  if (c === 39 || c === 8217 || c === 45) return true;
+  if (c >= 0xd800 && c <= 0xdfff) return false;
+  const k = charClass(text, i);
+  return k === C_LETTER || k === C_MARK;
+};
 
 /** The digit at h follows a street-type ending or word ("Hauptstr. 5", "Kyrkgatan 12", "Oak Street 4"). */
 function afterSuffixType(text: string, h: number): boolean {
@@ -116,7 +123,7 @@ function afterSuffixType(text: string, h: number): boolean {
   if (q > 0 && text[q - 1] === ',') q--;
   if (q > 0 && text[q - 1] === '.') q--;
   let w = q;
-  while (w > 0 && q - w <= 41 && isWordPart(text[w - 1])) w--;
+  while (w > 0 && q - w <= 41 && isWordPartAt(text, w - 1)) w--;
   if (w === q) return false;
   const word = text.slice(w, q).toLowerCase();
   if (SUFFIX_WORD_SET.has(word)) return true;
