@@ -2,7 +2,7 @@ import { charClass as importedCharClass } from '../chars';
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
 import { DE_STREET_SUFFIX, EN_STREET_TYPES } from '../lexicons';
-import { type AnchoredPattern, anchoredMatches, capitalAt } from './anchored';
+import { type AnchoredPattern, anchoredMatches, capitalAt, streetWordAt } from './anchored';
 import { finding, type Recognizer } from './types';
 
 // A local copy: tsx reads each imported binding through a getter at every use (chars.ts has the meanings).
@@ -77,11 +77,31 @@ const DE_ANCHORED: AnchoredPattern = {
   accept: afterGermanStreet,
   // Every German street starts with a capital (the preposition or the street's name).
   canStart: capitalAt,
+  // Only street words (letters, hyphens, spaces, "Str.") lie between its start and its number.
+  leadIn: streetWordAt,
+  // "Hinter dem", a space, two words ("Alter Markt") and a space before the number: four at most.
+  maxLeadInSpaces: 4,
   sticky: new RegExp(DE_ADDRESS_RE.source, 'uy'),
   maxBack: 130,
 };
+/**
+ * An English street can only start at p with 1-6 digits, maybe one letter, one space and then a
+ * word that is not lower case ("221B Baker", "12 N Main"): most numbers in text fail this at once.
+ */
+function numberThenWordAt(text: string, p: number): boolean {
+  let i = p;
+  while (i < text.length && isAsciiDigit(text.charCodeAt(i))) i++;
+  if (i === p || i - p > 6) return false;
+  const c = text.charCodeAt(i);
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) i++;
+  if (text.charCodeAt(i) !== 32) return false;
+  const next = text.charCodeAt(i + 1);
+  return !(next >= 97 && next <= 122) && next !== 32 && i + 1 < text.length;
+}
+const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 const EN_ANCHORED: AnchoredPattern = {
   anchor: /\d(?<![\p{L}\d]\d)/gu,
+  canStart: numberThenWordAt,
   sticky: new RegExp(EN_ADDRESS_RE.source, 'uy'),
   maxBack: 0,
 };

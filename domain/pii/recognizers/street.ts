@@ -1,7 +1,7 @@
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
 import { charClass as importedCharClass, charWidth as importedCharWidth } from '../chars';
-import { type AnchoredPattern, anchoredMatches, capitalAt } from './anchored';
+import { type AnchoredPattern, anchoredMatches, capitalAt, streetWordAt } from './anchored';
 import { finding, type Recognizer } from './types';
 
 // Local copies for the scans below, asked at every digit after a space: tsx reads each imported
@@ -188,6 +188,9 @@ const ANCHORED: [AnchoredPattern, number, string][] = [
       anchor: /\d(?<=[\p{L}.],?\s?\d)/gu,
       accept: afterSuffixType,
       canStart: capitalAt,
+      leadIn: streetWordAt,
+      // Three [ \t] after words, \s before a type word, \s? before the number.
+      maxLeadInSpaces: 5,
       sticky: new RegExp(`${STREET_SUFFIXED}${TAIL}`, 'uy'),
       maxBack: 200,
     },
@@ -198,6 +201,9 @@ const ANCHORED: [AnchoredPattern, number, string][] = [
     {
       anchor: new RegExp(`\\d(?<=[\\p{L}\\p{M}'’.-]\\s\\d)(?=${NUM_REST}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}]))`, 'gu'),
       canStart: capitalAt,
+      leadIn: streetWordAt,
+      // Three [ \t] after words and \s before the number.
+      maxLeadInSpaces: 4,
       sticky: new RegExp(`${STREET_GENERIC}${TAIL}`, 'uy'),
       maxBack: 180,
     },
