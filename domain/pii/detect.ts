@@ -49,9 +49,21 @@ interface Selection {
  * measurable part of detect()'s fixed cost. The sets are shared, so nothing may change them.
  */
 const selections = new Map<string, Selection>();
+/** The previous call's list (a copy: callers may change theirs) and selection: most calls repeat it. */
+let lastList: string[] = [];
+let lastByTypes = false;
+let lastSelection: Selection | null = null;
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 function selectionFor(options: DetectOptions): Selection {
+  const byTypes = !!options.entityTypes;
+  const list = options.entityTypes ? options.entityTypes : (options.profiles ?? DEFAULT_PROFILES);
+  if (lastSelection !== null && byTypes === lastByTypes && sameList(list, lastList)) return lastSelection;
   // JSON keeps the list unambiguous (a name holding a comma cannot pass for two names).
-  const key = options.entityTypes ? `types:${JSON.stringify(options.entityTypes)}` : `profiles:${JSON.stringify(options.profiles ?? DEFAULT_PROFILES)}`;
+  const key = `${byTypes ? 'types' : 'profiles'}:${JSON.stringify(list)}`;
   let selection = selections.get(key);
   if (selection === undefined) {
     const wanted = new Set<BuiltInEntityType>(
@@ -61,6 +73,9 @@ function selectionFor(options: DetectOptions): Selection {
     if (selections.size >= 1000) selections.clear();
     selections.set(key, selection);
   }
+  lastList = [...list];
+  lastByTypes = byTypes;
+  lastSelection = selection;
   return selection;
 }
 
