@@ -21,7 +21,11 @@ const C_NUMBER = 4;
  * first; see the proof sketch in the unit test).
  */
 export interface AnchoredPattern {
-  /** A global pattern; every match of `sticky` contains an anchor at most maxBack characters after its start. */
+  /**
+   * A global pattern matching exactly one UTF-16 unit (a digit, with look-arounds); every match of
+   * `sticky` contains an anchor at most maxBack characters after its start. One unit, so the
+   * scan can use test() and read the position from lastIndex, without a match array per anchor.
+   */
   anchor: RegExp;
   /** The full pattern with the sticky flag ('y'). */
   sticky: RegExp;
@@ -79,8 +83,8 @@ export function anchoredMatches(text: string, pattern: AnchoredPattern): RegExpE
   const maxSpaces = pattern.maxLeadInSpaces ?? Number.POSITIVE_INFINITY;
   let lastEnd = 0;
   anchor.lastIndex = 0;
-  for (let a = anchor.exec(text); a !== null; a = anchor.exec(text)) {
-    const h = a.index;
+  while (anchor.test(text)) {
+    const h = anchor.lastIndex - 1;
     // The next anchor search starts one character on, so anchors that overlap are all seen.
     anchor.lastIndex = h + 1;
     if (h < lastEnd || (accept && !accept(text, h))) continue;
