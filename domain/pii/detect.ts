@@ -38,6 +38,47 @@ const WEAK_RULE_SCORE = 0.7;
 
 const RECOGNIZERS: Recognizer[] = [...PATTERN_RECOGNIZERS, ...SECRET_RECOGNIZERS, addressRecognizer, streetRecognizer, namedEntityRecognizer];
 
+/** The wanted entity types of a request and the recognizers that can find one of them. */
+interface Selection {
+  wanted: ReadonlySet<BuiltInEntityType>;
+  recognizers: Recognizer[];
+}
+/**
+ * Selections by their profiles or entity types, worked out once per distinct list: callers send
+ * the same few lists again and again, and for a sentence the set and the filtering were a
+ * measurable part of detect()'s fixed cost. The sets are shared, so nothing may change them.
+ */
+const selections = new Map<string, Selection>();
+/** The previous call's list (a copy: callers may change theirs) and selection: most calls repeat it. */
+let lastList: string[] = [];
+let lastByTypes = false;
+let lastSelection: Selection | null = null;
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+function selectionFor(options: DetectOptions): Selection {
+  const byTypes = !!options.entityTypes;
+  const list = options.entityTypes ? options.entityTypes : (options.profiles ?? DEFAULT_PROFILES);
+  if (lastSelection !== null && byTypes === lastByTypes && sameList(list, lastList)) return lastSelection;
+  // JSON keeps the list unambiguous (a name holding a comma cannot pass for two names).
+  const key = `${byTypes ? 'types' : 'profiles'}:${JSON.stringify(list)}`;
+  let selection = selections.get(key);
+  if (selection === undefined) {
+    const wanted = new Set<BuiltInEntityType>(
+      options.entityTypes ? options.entityTypes.filter(isBuiltInEntityType) : entityTypesOf(options.profiles ?? DEFAULT_PROFILES),
+    );
+    selection = { wanted, recognizers: RECOGNIZERS.filter((r) => r.types.some((t) => wanted.has(t))) };
+    if (selections.size >= 1000) selections.clear();
+    selections.set(key, selection);
+  }
+  lastList = [...list];
+  lastByTypes = byTypes;
+  lastSelection = selection;
+  return selection;
+}
+
 /**
  * Finds personal data and secrets in `text`. Returns non-overlapping findings (see overlap.ts) in
  * text order, each at or above the threshold, plus every redlist and custom-entity hit.
@@ -45,13 +86,10 @@ const RECOGNIZERS: Recognizer[] = [...PATTERN_RECOGNIZERS, ...SECRET_RECOGNIZERS
 export function detect(text: string, options: DetectOptions = {}): Finding[] {
   const language: Language = options.language === 'de' ? 'de' : 'en';
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  const wanted = new Set<BuiltInEntityType>(
-    options.entityTypes ? options.entityTypes.filter(isBuiltInEntityType) : entityTypesOf(options.profiles ?? DEFAULT_PROFILES),
-  );
+  const { wanted, recognizers } = selectionFor(options);
   const candidates: Finding[] = [];
   if (text.length > 0) {
-    for (const r of RECOGNIZERS) {
-      if (!r.types.some((t) => wanted.has(t))) continue;
+    for (const r of recognizers) {
       for (const f of r.find(text, { language, wanted })) {
         if (f.score >= threshold && wanted.has(f.entityType as BuiltInEntityType)) candidates.push(f);
       }

@@ -1,8 +1,13 @@
+import { charClass as importedCharClass } from '../chars';
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
 import { DE_STREET_SUFFIX, EN_STREET_TYPES } from '../lexicons';
-import { type AnchoredPattern, anchoredMatches } from './anchored';
+import { type AnchoredPattern, anchoredMatches, capitalAt, streetWordAt } from './anchored';
 import { finding, type Recognizer } from './types';
+
+// A local copy: tsx reads each imported binding through a getter at every use (chars.ts has the meanings).
+const charClass = importedCharClass;
+const C_LETTER = 1;
 
 /**
  * Postal addresses. German: a street ("Musterstraße 12", "Berliner Allee 5a", "Am Markt 3") with an
@@ -31,7 +36,13 @@ const DE_ENDINGS = DE_STREET_SUFFIX.slice(3, -1)
   .split('|')
   .map((x) => x.replace('\\.', ''));
 const DE_PREPOSITION_WORDS = new Set(['am', 'an', 'auf', 'im', 'in', 'unter', 'zum', 'zur', 'hinter', 'vor', 'alt', 'neuer', 'alter']);
-const isLetter = (c: string) => /[\p{L}-]/u.test(c);
+/** The UTF-16 unit at i is a letter or a hyphen (a lone surrogate is not): a table read, no regex per character. */
+const isLetterAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  if (c === 45) return true;
+  if (c >= 0xd800 && c <= 0xdfff) return false;
+  return charClass(text, i) === C_LETTER;
+};
 /**
  * A German street's house number at h: the word before it ends like a street ("-straße", "Weg",
  * "Str.") or one of the three words before it is a preposition that starts one ("Am Markt 3").
@@ -43,7 +54,7 @@ function afterGermanStreet(text: string, h: number): boolean {
   let words = 0;
   while (q > 0 && words < 4 && h - q < 130) {
     let w = q;
-    while (w > 0 && isLetter(text[w - 1])) w--;
+    while (w > 0 && isLetterAt(text, w - 1)) w--;
     if (w === q) return false;
     const word = text.slice(w, q).toLowerCase();
     if (words === 0 && DE_ENDINGS.some((e) => word.endsWith(e))) return true;
@@ -64,11 +75,33 @@ function afterGermanStreet(text: string, h: number): boolean {
 const DE_ANCHORED: AnchoredPattern = {
   anchor: /\d(?<=[\p{L}.] ?\d)/gu,
   accept: afterGermanStreet,
+  // Every German street starts with a capital (the preposition or the street's name).
+  canStart: capitalAt,
+  // Only street words (letters, hyphens, spaces, "Str.") lie between its start and its number.
+  leadIn: streetWordAt,
+  // "Hinter dem", a space, two words ("Alter Markt") and a space before the number: four at most.
+  maxLeadInSpaces: 4,
   sticky: new RegExp(DE_ADDRESS_RE.source, 'uy'),
   maxBack: 130,
 };
+/**
+ * An English street can only start at p with 1-6 digits, maybe one letter, one space and then a
+ * word that is not lower case ("221B Baker", "12 N Main"): most numbers in text fail this at once.
+ */
+function numberThenWordAt(text: string, p: number): boolean {
+  let i = p;
+  while (i < text.length && isAsciiDigit(text.charCodeAt(i))) i++;
+  if (i === p || i - p > 6) return false;
+  const c = text.charCodeAt(i);
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) i++;
+  if (text.charCodeAt(i) !== 32) return false;
+  const next = text.charCodeAt(i + 1);
+  return !(next >= 97 && next <= 122) && next !== 32 && i + 1 < text.length;
+}
+const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 const EN_ANCHORED: AnchoredPattern = {
   anchor: /\d(?<![\p{L}\d]\d)/gu,
+  canStart: numberThenWordAt,
   sticky: new RegExp(EN_ADDRESS_RE.source, 'uy'),
   maxBack: 0,
 };

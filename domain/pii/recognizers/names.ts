@@ -989,7 +989,8 @@ function nrpFindings(text: string, tokens: Token[], language: Language): Finding
       // lower case only the words that are no everyday English ("romanians", "muslims").
       hit = NRP_WORDS_EN.has(t.lower) && (NRP_NEEDS_CAPITAL.has(t.lower) ? t.cap && !t.sentStart : t.cap || !isEnglishEverydayLower(t.lower));
       // "Social Democrats", "orthodox Jews": two-word groups.
-      if (!hit && i + 1 < tokens.length && adjacent(tokens, i + 1) && NRP_WORDS_EN.has(`${t.lower} ${tokens[i + 1].lower}`) && t.cap) {
+      // (The capital is asked first: it rules out most words before a string is built for the look-up.)
+      if (!hit && t.cap && i + 1 < tokens.length && adjacent(tokens, i + 1) && NRP_WORDS_EN.has(`${t.lower} ${tokens[i + 1].lower}`)) {
         out.push(finding('NRP', text, t.start, tokens[i + 1].end, tokenWithContext(tokens, i, i + 1, 'NRP', 0.65, 0.2), 'nrp_lexicon'));
         i++;
         continue;

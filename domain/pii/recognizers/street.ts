@@ -1,7 +1,15 @@
 import { withContext } from '../context';
 import type { Finding } from '../entity-types';
-import { type AnchoredPattern, anchoredMatches } from './anchored';
+import { charClass as importedCharClass, charWidth as importedCharWidth } from '../chars';
+import { type AnchoredPattern, anchoredMatches, capitalAt, streetWordAt } from './anchored';
 import { finding, type Recognizer } from './types';
+
+// Local copies for the scans below, asked at every digit after a space: tsx reads each imported
+// binding through a getter at every use (chars.ts has the meanings).
+const charClass = importedCharClass;
+const charWidth = importedCharWidth;
+const C_LETTER = 1;
+const C_MARK = 2;
 
 /**
  * Postal addresses as structures, in many languages (address.ts keeps the German and US patterns
@@ -99,7 +107,14 @@ const MAX_ENDING = Math.max(...[...SUFFIX_ENDING_SET].map((x) => x.length));
 /** First whitespace-separated part of each prefix type word ("avenue of" → "avenue"), without its dot. */
 const PREFIX_FIRST_PARTS = new Set(PREFIX_TYPES.map((x) => plain(x).split(' ')[0].replace(/\.$/, '')));
 const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
-const isWordPart = (c: string) => /[\p{L}\p{M}'’-]/u.test(c);
+/** The UTF-16 unit at i is part of a word: a letter, a mark, ' ’ or - (a lone surrogate is not). */
+const isWordPartAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  if (c === 39 || c === 8217 || c === 45) return true;
+  if (c >= 0xd800 && c <= 0xdfff) return false;
+  const k = charClass(text, i);
+  return k === C_LETTER || k === C_MARK;
+};
 
 /** The digit at h follows a street-type ending or word ("Hauptstr. 5", "Kyrkgatan 12", "Oak Street 4"). */
 function afterSuffixType(text: string, h: number): boolean {
@@ -108,36 +123,60 @@ function afterSuffixType(text: string, h: number): boolean {
   if (q > 0 && text[q - 1] === ',') q--;
   if (q > 0 && text[q - 1] === '.') q--;
   let w = q;
-  while (w > 0 && q - w <= 41 && isWordPart(text[w - 1])) w--;
+  while (w > 0 && q - w <= 41 && isWordPartAt(text, w - 1)) w--;
   if (w === q) return false;
   const word = text.slice(w, q).toLowerCase();
   if (SUFFIX_WORD_SET.has(word)) return true;
   for (let n = 1; n <= MAX_ENDING && n <= word.length; n++) if (SUFFIX_ENDING_SET.has(word.slice(-n))) return true;
   return false;
 }
-/** One of the five whitespace-separated parts before the digit at h is a prefix type word ("ul.", "Rua", "Via"). */
+const MAX_PREFIX_FIRST_PART = Math.max(...[...PREFIX_FIRST_PARTS].map((x) => x.length));
+/**
+ * One of the five whitespace-separated parts before the digit at h is a prefix type word ("ul.",
+ * "Rua", "Via"): the part without its leading non-letters and one trailing dot. Asked for every
+ * digit after a space, so a part is only cut out of the text when it is short enough to be one.
+ */
 function afterPrefixType(text: string, h: number): boolean {
   let q = h;
   for (let parts = 0; parts < 6 && q > 0 && h - q < 200; parts++) {
     while (q > 0 && isSpace(text.charCodeAt(q - 1))) q--;
     let w = q;
     while (w > 0 && !isSpace(text.charCodeAt(w - 1))) w--;
-    const part = text
-      .slice(w, q)
-      .toLowerCase()
-      .replace(/^[^\p{L}]+/u, '')
-      .replace(/\.$/, '');
-    if (PREFIX_FIRST_PARTS.has(part)) return true;
+    let from = w;
+    while (from < q && charClass(text, from) !== C_LETTER) from += charWidth(text, from);
+    const to = q > from && text.charCodeAt(q - 1) === 46 ? q - 1 : q;
+    if (to - from <= MAX_PREFIX_FIRST_PART && to > from && PREFIX_FIRST_PARTS.has(text.slice(from, to).toLowerCase())) return true;
     q = w;
   }
   return false;
 }
+/** The letters (and marks) a type word starts with: "ul" of "ul.", "b" of "b-dul", "rue" of "rue de". */
+function leadingLetters(text: string, p: number, limit: number): string {
+  let e = p;
+  while (e < text.length && e - p <= limit) {
+    const k = charClass(text, e);
+    if (k !== C_LETTER && k !== C_MARK) break;
+    e += charWidth(text, e);
+  }
+  return text.slice(p, e);
+}
+/** The leading letters of every prefix type word as the pattern matches it: as written and capitalised. */
+const PREFIX_LEADS = new Set(
+  PREFIXES.split('|').map((x) => {
+    const word = x.replace(/\\\./g, '.');
+    return leadingLetters(word, 0, word.length);
+  }),
+);
+const MAX_PREFIX_LEAD = Math.max(...[...PREFIX_LEADS].map((x) => x.length));
+/** A prefixed street can only begin where a prefix type word does (checked before the costly pattern). */
+const prefixTypeAt = (text: string, p: number) => PREFIX_LEADS.has(leadingLetters(text, p, MAX_PREFIX_LEAD));
 
 const ANCHORED: [AnchoredPattern, number, string][] = [
   [
     {
       anchor: /(?<=\s)\d/g,
       accept: afterPrefixType,
+      canStart: prefixTypeAt,
       sticky: new RegExp(`${STREET_PREFIXED}${TAIL}`, 'uy'),
       maxBack: 200,
     },
@@ -148,6 +187,10 @@ const ANCHORED: [AnchoredPattern, number, string][] = [
     {
       anchor: /\d(?<=[\p{L}.],?\s?\d)/gu,
       accept: afterSuffixType,
+      canStart: capitalAt,
+      leadIn: streetWordAt,
+      // Three [ \t] after words, \s before a type word, \s? before the number.
+      maxLeadInSpaces: 5,
       sticky: new RegExp(`${STREET_SUFFIXED}${TAIL}`, 'uy'),
       maxBack: 200,
     },
@@ -157,6 +200,10 @@ const ANCHORED: [AnchoredPattern, number, string][] = [
   [
     {
       anchor: new RegExp(`\\d(?<=[\\p{L}\\p{M}'’.-]\\s\\d)(?=${NUM_REST}(?=,?\\s(?:${POSTCODE})\\s[\\p{Lu}]))`, 'gu'),
+      canStart: capitalAt,
+      leadIn: streetWordAt,
+      // Three [ \t] after words and \s before the number.
+      maxLeadInSpaces: 4,
       sticky: new RegExp(`${STREET_GENERIC}${TAIL}`, 'uy'),
       maxBack: 180,
     },

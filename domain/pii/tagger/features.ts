@@ -119,6 +119,15 @@ export function wordInfo(text: string): WordInfo {
     cap: first !== first.toLowerCase(),
     carrierEn: false,
     carrierDe: false,
+    // The per-language caches exist from the start (empty), so every WordInfo keeps one hidden
+    // class: added later, they gave the objects many shapes, and every read of a cache or of a
+    // neighbour's fields in the tagger's loop went through V8's slow polymorphic lookup.
+    ownEn: undefined,
+    ownDe: undefined,
+    ownScoresEn: undefined,
+    ownScoresDe: undefined,
+    ownScoresModelEn: undefined,
+    ownScoresModelDe: undefined,
   };
   const f = w.lex;
   const noCase = NO_CASE_SCRIPT.test(text);
