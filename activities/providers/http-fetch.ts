@@ -69,6 +69,8 @@ export function nodeHttpFetch(input: FetchInput, init: RequestInit = {}): Promis
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
+      // A caller's signal may outlive many requests (a batch's or a stream's): leave no listener on it.
+      signal?.removeEventListener('abort', onAbort);
       reject(err);
     };
     const onAbort = () => {

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -85,6 +86,16 @@ describe('nodeHttpFetch', () => {
     expect(err).toBeInstanceOf(TypeError);
     expect((err as TypeError).message).toBe('fetch failed');
     expect(((err as TypeError).cause as { code?: string }).code).toBe('ECONNREFUSED');
+  });
+
+  it('leaves no abort listener on a long-lived signal when calls fail', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 3; i++) await nodeHttpFetch(`http://127.0.0.1:${port}/x`, { method: 'POST', body: '{}', signal }).catch(() => undefined);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('keeps the abort listener only while the call is in flight', async () => {
