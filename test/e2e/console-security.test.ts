@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Stack, type TestCompany, startStack } from '../support/stack';
-import { browserReady, signedInPage, describeWithBrowser, expectText, launchBrowser, present, screenshot } from './console-support';
+import type { Stack, TestCompany } from '../support/stack';
+import { browserReady, signedInPage, describeWithBrowser, expectText, present, screenshot, openConsoleSession, closeConsoleSession } from './console-support';
 
 /**
  * The console's Security page in a real browser against the real api: the company's security mode
@@ -35,17 +35,10 @@ async function asUser(role: 'SUPER_ADMIN' | 'MEMBER'): Promise<{ page: Page; con
 
 beforeAll(async () => {
   if (!ready) return;
-  stack = await startStack();
-  company = await stack.createCompany({ name: 'Security Console Co' });
-  token = await stack.login(company.adminEmail, company.adminPassword);
-  browser = await launchBrowser();
-  ({ page } = await signedInPage(browser, stack.url, { email: company.adminEmail, password: company.adminPassword }, errors));
+  ({ stack, company, token, browser, page } = await openConsoleSession('Security Console Co', errors));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeConsoleSession(browser, stack));
 
 describeIf('the console: security', () => {
   it('sets the company mode to monitor, then block, which the gateway then enforces; the checks can be tried on a text', async () => {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { CONSOLE_DIST_DIR } from '../../api/console-static';
+import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**
  * What every console browser test shares: Debian's Chromium driven by playwright-core against the
@@ -103,4 +104,28 @@ export async function signedInPage(
   watchErrors(page, errors, expectedStatus);
   await signIn(page, baseUrl, user.email, user.password);
   return { context, page };
+}
+
+/** What most console tests open with: a stack, one company, its admin's API token, and a page signed in as that admin. */
+export interface ConsoleSession {
+  stack: Stack;
+  company: TestCompany;
+  token: string;
+  browser: Browser;
+  page: Page;
+}
+
+export async function openConsoleSession(companyName: string, errors: string[], stackOptions?: Parameters<typeof startStack>[0]): Promise<ConsoleSession> {
+  const stack = await startStack(stackOptions);
+  const company = await stack.createCompany({ name: companyName });
+  const token = await stack.login(company.adminEmail, company.adminPassword);
+  const browser = await launchBrowser();
+  const { page } = await signedInPage(browser, stack.url, { email: company.adminEmail, password: company.adminPassword }, errors);
+  return { stack, company, token, browser, page };
+}
+
+/** Closes what openConsoleSession opened (either part may be missing when the opening failed or was skipped). */
+export async function closeConsoleSession(browser: Browser | undefined, stack: Stack | undefined): Promise<void> {
+  await browser?.close();
+  await stack?.stop();
 }

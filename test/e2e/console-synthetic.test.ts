@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { syntheticScheduleId } from '../../temporal/workflow-ids';
-import { type Stack, type TestCompany, startStack } from '../support/stack';
+import type { Stack, TestCompany } from '../support/stack';
 import { until } from '../support/synthetic';
-import { browserReady, signedInPage, chartData, describeWithBrowser, expectText, launchBrowser, present, screenshot } from './console-support';
+import { browserReady, signedInPage, chartData, describeWithBrowser, expectText, present, screenshot, openConsoleSession, closeConsoleSession } from './console-support';
 
 /**
  * The console's synthetic testing page in a real browser against the real stack: schedules are
@@ -30,17 +30,10 @@ const paused = async (id: string) => (await (await stack.container.temporal.clie
 
 beforeAll(async () => {
   if (!ready) return;
-  stack = await startStack({ worker: true });
-  company = await stack.createCompany({ name: 'Synthetic Console Co' });
-  token = await stack.login(company.adminEmail, company.adminPassword);
-  browser = await launchBrowser();
-  ({ page } = await signedInPage(browser, stack.url, { email: company.adminEmail, password: company.adminPassword }, errors));
+  ({ stack, company, token, browser, page } = await openConsoleSession('Synthetic Console Co', errors, { worker: true }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeConsoleSession(browser, stack));
 
 /** Fills the create form and saves it; the schedule as the API then reports it. */
 async function createSchedule(name: string, promptOption: string, provider: string, interval: string): Promise<Any> {

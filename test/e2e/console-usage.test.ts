@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { type Stack, type TestCompany, startStack } from '../support/stack';
+import type { Stack, TestCompany } from '../support/stack';
 import { DAY, dayStart, newKey, seedEvents } from '../support/usage';
-import { browserReady, signedInPage, describeWithBrowser, expectText, launchBrowser, present, screenshot } from './console-support';
+import { browserReady, signedInPage, describeWithBrowser, expectText, present, screenshot, openConsoleSession, closeConsoleSession } from './console-support';
 
 /**
  * The console's Usage page (routing-advisory subscribers) in a real browser against the real api:
@@ -28,17 +28,10 @@ const api = async (method: string, path: string, body?: unknown, t = token) => s
 
 beforeAll(async () => {
   if (!ready) return;
-  stack = await startStack();
-  company = await stack.createCompany({ name: 'Usage Console Co' });
-  token = await stack.login(company.adminEmail, company.adminPassword);
-  browser = await launchBrowser();
-  ({ page } = await signedInPage(browser, stack.url, { email: company.adminEmail, password: company.adminPassword }, errors));
+  ({ stack, company, token, browser, page } = await openConsoleSession('Usage Console Co', errors));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => closeConsoleSession(browser, stack));
 
 describeIf('the console: usage', () => {
   it('adds a subscription, shows today’s requests as the API counts them, acknowledges the daily alert, and exports', async () => {
