@@ -86,7 +86,10 @@ describe('budgets', () => {
     expect(statuses.every((s) => s === 200 || s === 402)).toBe(true);
     expect(statuses).toContain(402);
 
-    // Everything settled: the next execution is refused with the documented body.
+    // Everything settled (the last wave's records written: a call's spend counts from its record,
+    // and until the recorder's next flush, within 200 ms, a just-finished call is not yet in it):
+    // the next execution is refused with the documented body.
+    await stack.container.services.recorder.flush();
     const refused = await execute(co.gatewayKey);
     expect(refused.status).toBe(402);
     const month = new Date().toISOString().slice(0, 7);
