@@ -80,6 +80,59 @@ function selectionFor(options: DetectOptions): Selection {
 }
 
 /**
+ * Types whose rule findings a tagger span of the same type may extend: the result is the union of
+ * the tagger span and those findings (rules often find the street of an address but not its unit,
+ * postal code or town, or an organisation without its legal form). Chosen on the outside set's
+ * tune part and the trainer's held-apart sentences (docs/PERFORMANCE.md, issue 18, fourth pass).
+ */
+export const TAGGER_EXTENDS: ReadonlySet<string> = new Set(['ADDRESS', 'ORGANIZATION']);
+
+/**
+ * Which of the tagger's findings join the rule candidates, and in what extent:
+ * - a tagger span touching no candidate is added as it is;
+ * - one covering only weak (score < WEAK_RULE_SCORE) name, place or organisation candidates that
+ *   lie inside it and are shorter is added as it is (the longer span then wins the overlap rule);
+ * - one that overlaps only candidates of its own type in TAGGER_EXTENDS (and the weak guesses
+ *   above) is added as the union of itself and those candidates, scored as the best of them;
+ * - any other (it touches a strong finding of another type, or two candidates at once) is dropped.
+ */
+export function mergeTagged(text: string, candidates: readonly Finding[], tagged: readonly Finding[]): Finding[] {
+  // Per character, the candidate covering it: -1 none, -2 more than one.
+  const owner = new Int32Array(text.length).fill(-1);
+  candidates.forEach((c, k) => {
+    for (let i = c.start; i < c.end; i++) owner[i] = owner[i] === -1 ? k : -2;
+  });
+  const out: Finding[] = [];
+  for (const f of tagged) {
+    let ok = true;
+    let start = f.start;
+    let end = f.end;
+    let score = f.score;
+    const extendable = TAGGER_EXTENDS.has(f.entityType);
+    for (let i = f.start; i < f.end && ok; i++) {
+      const k = owner[i];
+      if (k === -1) continue;
+      if (k === -2) {
+        ok = false;
+        break;
+      }
+      const c = candidates[k];
+      if (c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType) && c.start >= f.start && c.end <= f.end && c.end - c.start < f.end - f.start) continue;
+      if (extendable && c.entityType === f.entityType) {
+        if (c.start < start) start = c.start;
+        if (c.end > end) end = c.end;
+        if (c.score > score) score = c.score;
+        continue;
+      }
+      ok = false;
+    }
+    if (!ok) continue;
+    out.push(start === f.start && end === f.end ? f : { ...f, start, end, score, text: text.slice(start, end) });
+  }
+  return out;
+}
+
+/**
  * Finds personal data and secrets in `text`. Returns non-overlapping findings (see overlap.ts) in
  * text order, each at or above the threshold, plus every redlist and custom-entity hit.
  */
@@ -94,26 +147,12 @@ export function detect(text: string, options: DetectOptions = {}): Finding[] {
         if (f.score >= threshold && wanted.has(f.entityType as BuiltInEntityType)) candidates.push(f);
       }
     }
-    // The trained tagger adds names, places, organisations and addresses the rules missed: spans
-    // that touch no rule candidate, or only weak name/place/organisation guesses lying inside them
-    // ("Chukwuemeka Obi" over a gazetteer "Obi"): the longer tagger span then wins the overlap rule.
+    // The trained tagger adds names, places, organisations and addresses the rules missed (see
+    // mergeTagged): spans that touch no rule candidate, that cover only weak name/place/organisation
+    // guesses lying inside them ("Chukwuemeka Obi" over a gazetteer "Obi"), or that extend a rule
+    // finding of their own type (an ADDRESS rule's street with the tagger's postal code and town).
     const tagged = taggerFindings(text, { language, wanted }).filter((f) => f.score >= threshold);
-    if (tagged.length) {
-      // Per character, the candidate covering it: -1 none, -2 a candidate the tagger may not touch.
-      const owner = new Int32Array(text.length).fill(-1);
-      candidates.forEach((c, k) => {
-        const weak = c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType);
-        for (let i = c.start; i < c.end; i++) owner[i] = weak && owner[i] === -1 ? k : -2;
-      });
-      for (const f of tagged) {
-        let ok = true;
-        for (let i = f.start; i < f.end && ok; i++) {
-          const k = owner[i];
-          ok = k === -1 || (k >= 0 && candidates[k].start >= f.start && candidates[k].end <= f.end && candidates[k].end - candidates[k].start < f.end - f.start);
-        }
-        if (ok) candidates.push(f);
-      }
-    }
+    if (tagged.length) candidates.push(...mergeTagged(text, candidates, tagged));
     if (options.customEntities?.length) candidates.push(...customFindings(text, options.customEntities));
     if (options.redlist?.length) candidates.push(...redlistFindings(text, options.redlist));
   }
