@@ -955,7 +955,7 @@ export const AUTHORED_DE_TEMPLATES: readonly string[] = [
   'hab grad mit {PFULL} telefoniert, sie ist dabei',
   'lass mal diese woche mit {PF} und {PF} mittagessen gehen',
   'hat {PF} dir je geantwortet',
-  'danke {PF}!!',
+  'danke dir {PF}, echt lieb von dir!!',
   'boah der support von {O} ist echt schlecht, 2 std warteschleife',
   'wer übernimmt fr für {PL}',
   'meine neue adresse ist {A} nur zur info',
