@@ -2,7 +2,7 @@ import type { BuiltInEntityType, Finding, Language } from '../entity-types';
 import { readPiiData } from '../gazetteer';
 import { decodeModel, spansOf, type TaggedSpan, type TaggerFile, type TaggerModel, tagTokens } from '../tagger/model';
 import { wordInfo } from '../tagger/features';
-import { F_NOUN_ENDING, tokensOf, wordFeatures } from './names';
+import { F_COMMON_DE, F_COMMON_EN, F_EVERYDAY, F_NOUN_ENDING, type Token, tokensOf, wordFeatures } from './names';
 import { finding, type RecognizerContext } from './types';
 
 /**
@@ -33,7 +33,8 @@ export const TAGGER_TYPES: readonly BuiltInEntityType[] = ['PERSON', 'LOCATION',
 export function taggedSpans(text: string, language: Language, model: TaggerModel): (TaggedSpan & { start: number; end: number })[] {
   const tokens = tokensOf(text);
   const out: (TaggedSpan & { start: number; end: number })[] = [];
-  for (const span of spansOf(tagTokens(model, tokens, language))) {
+  const tagging = tagTokens(model, tokens, language);
+  for (const span of spansOf(tagging).flatMap((s) => trimmed(s, tokens, tagging.margins, language))) {
     // A span needs a word that can carry a name (features.ts WordInfo.carrier): capitalised or in a
     // script without case, no acronym (IBAN, DOB), no everyday word. Alone the tagger, which learnt
     // from generated sentences, also tags unseen common words ("airport", "Callback") by position.
@@ -49,6 +50,73 @@ export function taggedSpans(text: string, language: Language, model: TaggerModel
     if (language === 'de' && span.first === span.last && (wordFeatures(tokens[span.first].text) & F_NOUN_ENDING) !== 0) continue;
     out.push({ type: span.type, first: span.first, last: span.last, margin: span.margin, start: tokens[span.first].start, end: tokens[span.last].end });
   }
+  return out;
+}
+
+/** Lower-case words that are everyday or common in either language: no edge of a name. */
+const PLAIN = F_COMMON_EN | F_COMMON_DE | F_EVERYDAY;
+const isPlainLower = (t: Token) => {
+  const c = t.text[0];
+  return c === c.toLowerCase() && c !== c.toUpperCase() && (wordFeatures(t.text) & PLAIN) !== 0;
+};
+/** A gap that ends a sentence or a line: "?", "!", a line break, or ". " after a longer word (not "M. ", "S.A. "). */
+const breaksAt = (tokens: Token[], i: number) => {
+  const gap = tokens[i].gap;
+  if (/[?!\n]/.test(gap)) return true;
+  return gap[0] === '.' && /\s/.test(gap) && tokens[i - 1].text.length > 4;
+};
+
+/**
+ * A name, place or organisation span of the tagger, cut where it cannot go on: at a sentence or
+ * line end inside it, and without lower-case everyday words at its edges ("Fasasi & Ademiluyi as a",
+ * "Leuschke. Follow-up", "Upton & Franecki? I"): greedy decoding keeps an inside tag going once it
+ * has started. After a comma, a part without any word that can carry a name is dropped ("Oakwood,
+ * February"). ADDRESS spans are kept whole (their lower-case words and line breaks belong to them).
+ * The margin of each piece is the smallest over its own words.
+ */
+function trimmed(span: TaggedSpan, tokens: Token[], margins: Float32Array, language: Language): TaggedSpan[] {
+  if (span.first === span.last) return [span];
+  const out: TaggedSpan[] = [];
+  if (span.type === 'ADDRESS') {
+    // An address keeps its lower-case words and line breaks; it only loses a sentence's words
+    // after it ("... 58264 Rolandoŝiro after 5 pm").
+    let last = span.last;
+    while (last > span.first && (isPlainLower(tokens[last]) || (/^\d+$/.test(tokens[last].text) && isPlainLower(tokens[last - 1])))) last--;
+    for (let i = span.first + 1; i <= last; i++) {
+      const gap = tokens[i].gap;
+      if (/[?!]/.test(gap) || (gap[0] === '.' && /\s/.test(gap) && tokens[i - 1].text.length > 4)) last = i - 1;
+    }
+    if (last === span.last) return [span];
+    let margin = margins[span.first];
+    for (let i = span.first + 1; i <= last; i++) if (margins[i] < margin) margin = margins[i];
+    return [{ type: span.type, first: span.first, last, margin }];
+  }
+  const carries = (t: Token) => {
+    const w = wordInfo(t.text);
+    return language === 'de' ? w.carrierDe : w.carrierEn;
+  };
+  const piece = (first: number, last: number) => {
+    while (first < last && isPlainLower(tokens[first])) first++;
+    while (last > first && isPlainLower(tokens[last])) last--;
+    for (let i = last; i > first; i--) {
+      if (!tokens[i].gap.startsWith(',')) continue;
+      let any = false;
+      for (let j = i; j <= last && !any; j++) any = carries(tokens[j]);
+      if (!any) last = i - 1;
+      break;
+    }
+    if (first === last && isPlainLower(tokens[first])) return;
+    let margin = margins[first];
+    for (let i = first + 1; i <= last; i++) if (margins[i] < margin) margin = margins[i];
+    out.push({ type: span.type, first, last, margin });
+  };
+  let from = span.first;
+  for (let i = span.first + 1; i <= span.last; i++) {
+    if (!breaksAt(tokens, i)) continue;
+    piece(from, i - 1);
+    from = i;
+  }
+  piece(from, span.last);
   return out;
 }
 
