@@ -17,6 +17,7 @@ import { allLocales, Faker, type LocaleDefinition } from '@faker-js/faker';
 import anyAscii from 'any-ascii';
 import type { Language } from '../domain/pii/entity-types';
 import { HELDOUT_LOCALES } from './pii-eval-locales';
+import { AUTHORED_DE_TEMPLATES, AUTHORED_EN_TEMPLATES } from './pii-train-authored';
 
 export interface TrainingSentence {
   text: string;
@@ -318,21 +319,10 @@ const DE_TEMPLATES = [
 
 /**
  * Templates written by a second author (scripts/pii-train-authored.ts): real prose around the
- * values, in wording this file's author did not choose. Until that file is on this branch, a small
- * stand-in list written here keeps the mixing code exercised. TAGGER_AUTHORED_SHARE (default below)
- * is the share of sentences drawn from them; chosen on the held-apart sentences and the outside
- * set's tune part.
+ * values, in wording this file's author did not choose. TAGGER_AUTHORED_SHARE (default below) is
+ * the share of whole-template sentences drawn from them; chosen on the held-apart sentences and
+ * the outside set's tune part (docs/PERFORMANCE.md, issue 18, fourth pass).
  */
-const AUTHORED_EN_TEMPLATES: readonly string[] = [
-  'Quick update from {PFULL}: the pilot with {O} went well and we expect a decision by {M}.',
-  'Our landlord moved the meeting to {W}; he now lives at {A}.',
-  'Before joining {O}, {PL} spent six years in {L}.',
-];
-const AUTHORED_DE_TEMPLATES: readonly string[] = [
-  'Kurzes Update von {PFULL}: der Pilot mit {O} lief gut, die Entscheidung fällt im {M}.',
-  'Unser Vermieter wohnt inzwischen in der {A}.',
-  'Bevor {PL} zu {O} kam, war sie sechs Jahre in {L}.',
-];
 const AUTHORED_SHARE = Number(process.env.TAGGER_AUTHORED_SHARE ?? 0.3);
 
 /**

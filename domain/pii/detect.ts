@@ -92,6 +92,8 @@ export const TAGGER_EXTENDS: ReadonlySet<string> = new Set(['ADDRESS', 'ORGANIZA
  * - a tagger span touching no candidate is added as it is;
  * - one covering only weak (score < WEAK_RULE_SCORE) name, place or organisation candidates that
  *   lie inside it and are shorter is added as it is (the longer span then wins the overlap rule);
+ * - an ADDRESS span may also cover LOCATION candidates inside it (the town of the address; the
+ *   overlap rule lets the longer ADDRESS win);
  * - one that overlaps only candidates of its own type in TAGGER_EXTENDS (and the weak guesses
  *   above) is added as the union of itself and those candidates, scored as the best of them;
  * - any other (it touches a strong finding of another type, or two candidates at once) is dropped.
@@ -118,6 +120,7 @@ export function mergeTagged(text: string, candidates: readonly Finding[], tagged
       }
       const c = candidates[k];
       if (c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType) && c.start >= f.start && c.end <= f.end && c.end - c.start < f.end - f.start) continue;
+      if (f.entityType === 'ADDRESS' && c.entityType === 'LOCATION' && c.start >= f.start && c.end <= f.end) continue;
       if (extendable && c.entityType === f.entityType) {
         if (c.start < start) start = c.start;
         if (c.end > end) end = c.end;

@@ -61,4 +61,13 @@ describe('mergeTagged', () => {
     const b = at(text, 'ADDRESS', 'Row 7, Unit 2', 0.6, 'street_generic');
     expect(mergeTagged(text, [a, b], [at(text, 'ADDRESS', 'Harbour Row 7, Unit 2', 0.6, 'tagger')])).toEqual([]);
   });
+
+  it('lets an address cover the town inside it, but no town across its edge', () => {
+    const text = 'Bitte an Via Garibaldi 21, Interno 4, 40121 Bologna schicken.';
+    const street = at(text, 'ADDRESS', 'Via Garibaldi 21', 0.9, 'street_prefixed');
+    const town = at(text, 'LOCATION', 'Bologna', 0.8, 'gazetteer');
+    const [merged] = mergeTagged(text, [street, town], [at(text, 'ADDRESS', 'Via Garibaldi 21, Interno 4, 40121 Bologna', 0.6, 'tagger')]);
+    expect(merged.text).toBe('Via Garibaldi 21, Interno 4, 40121 Bologna');
+    expect(mergeTagged(text, [street, town], [at(text, 'ADDRESS', 'Via Garibaldi 21, Interno 4, 40121 Bolo', 0.6, 'tagger')])).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { BuiltInEntityType, Finding, Language } from '../entity-types';
 import { readPiiData } from '../gazetteer';
+import { ORG_SUFFIXES } from '../lexicons';
 import { decodeModel, spansOf, type TaggedSpan, type TaggerFile, type TaggerModel, tagTokens } from '../tagger/model';
 import { wordInfo } from '../tagger/features';
 import { F_COMMON_DE, F_COMMON_EN, F_EVERYDAY, F_NOUN_ENDING, type Token, tokensOf, wordFeatures } from './names';
@@ -46,12 +47,20 @@ export function taggedSpans(text: string, language: Language, model: TaggerModel
     if (!carrier) continue;
     // Numbers belong to addresses, not to names, places or organisations ("141 Kartons", "INV-2025").
     if (span.type !== 'ADDRESS' && /\d/.test(text.slice(tokens[span.first].start, tokens[span.last].end))) continue;
+    // A short number and one word is a quantity ("141 Kartons", "12 Boxes"), not an address; a
+    // postal code and a town have at least four digits.
+    if (span.type === 'ADDRESS' && span.last === span.first + 1 && /^\d{1,3}$/.test(tokens[span.first].text)) continue;
     // German capitalises nouns: one word built like a noun ("Elternzeit", "Bestellung") is none of these.
     if (language === 'de' && span.first === span.last && (wordFeatures(tokens[span.first].text) & F_NOUN_ENDING) !== 0) continue;
     out.push({ type: span.type, first: span.first, last: span.last, margin: span.margin, start: tokens[span.first].start, end: tokens[span.last].end });
   }
   return out;
 }
+
+/** Single words of the legal-form and trade-word list (Gruppe, Werke, Partner ...): they end firm names. */
+const ORG_WORDS = new Set(ORG_SUFFIXES.filter((x) => !x.includes(' ')));
+/** features.ts WordInfo.common: the bit for a word of the German frequency list. */
+const COMMON_DE_BIT = 16;
 
 /** Lower-case words that are everyday or common in either language: no edge of a name. */
 const PLAIN = F_COMMON_EN | F_COMMON_DE | F_EVERYDAY;
@@ -98,6 +107,14 @@ function trimmed(span: TaggedSpan, tokens: Token[], margins: Float32Array, langu
   const piece = (first: number, last: number) => {
     while (first < last && isPlainLower(tokens[first])) first++;
     while (last > first && isPlainLower(tokens[last])) last--;
+    // German puts an object noun between a name and its verb ("dass Quolenvo Stellen streicht"):
+    // a last word that is a capitalised everyday German noun, no legal-form or trade word, and is
+    // followed by a lower-case word, is no part of the name.
+    if (language === 'de' && last > first && !ORG_WORDS.has(tokens[last].text) && (wordInfo(tokens[last].text).common & COMMON_DE_BIT) !== 0) {
+      const next = tokens[last + 1];
+      const c = next?.text[0];
+      if (c !== undefined && c === c.toLowerCase() && c !== c.toUpperCase()) last--;
+    }
     for (let i = last; i > first; i--) {
       if (!tokens[i].gap.startsWith(',')) continue;
       let any = false;
