@@ -314,6 +314,15 @@ const DE_TEMPLATES = [
   'Wir kündigen den Vertrag mit der {O} zum {D}.',
   'Anbei der Vertrag zwischen uns und der {O}.',
   '{PL}: weiß jemand, ob die {O} noch liefert?',
+  // Der Name nach dem Verb (Verbzweitstellung): Personen, nicht nur Firmen, stehen dort.
+  'Den Schlüssel hat {P} schon abgeholt.',
+  'Gestern Abend hat {PFULL} noch angerufen.',
+  'Diesen Bericht hat {P} verfasst.',
+  'Am {W} hat {PL} die Kasse übernommen.',
+  'Die Reklamation bearbeitet {P} ab morgen.',
+  'Seit {M} leitet {PFULL} das Lager in {L}.',
+  'Zum Glück hat {PF} den Fehler bemerkt.',
+  'Morgen übernimmt {P} die Schicht.',
 
 ];
 

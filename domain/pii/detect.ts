@@ -88,39 +88,45 @@ function selectionFor(options: DetectOptions): Selection {
 export const TAGGER_EXTENDS: ReadonlySet<string> = new Set(['ADDRESS', 'ORGANIZATION']);
 
 /**
- * Which of the tagger's findings join the rule candidates, and in what extent:
- * - a tagger span touching no candidate is added as it is;
- * - one covering only weak (score < WEAK_RULE_SCORE) name, place or organisation candidates that
- *   lie inside it and are shorter is added as it is (the longer span then wins the overlap rule);
- * - an ADDRESS span may also cover LOCATION candidates inside it (the town of the address; the
- *   overlap rule lets the longer ADDRESS win);
- * - one that overlaps only candidates of its own type in TAGGER_EXTENDS (and the weak guesses
- *   above) is added as the union of itself and those candidates, scored as the best of them;
- * - any other (it touches a strong finding of another type, or two candidates at once) is dropped.
+ * Which of the tagger's findings join the rule candidates, and in what extent. Each rule candidate
+ * a tagger span overlaps must be one of:
+ * - a weak (score < WEAK_RULE_SCORE) name, place or organisation guess lying inside the span and
+ *   shorter than it (the longer tagger span then wins the overlap rule: "Chukwuemeka Obi" over a
+ *   gazetteer "Obi");
+ * - a finding of the span's own type in TAGGER_EXTENDS: the span grows to the union of the two
+ *   (rules often find a street but not its unit, postal code or town, or a firm without its legal
+ *   form), scored as the better of them;
+ * - for an ADDRESS span, a LOCATION inside it (the town of the address: overlap.ts lets the longer
+ *   ADDRESS cover it).
+ * A span overlapping any other candidate (a strong finding of another type) is dropped; one that
+ * overlaps nothing is added as it is.
  */
 export function mergeTagged(text: string, candidates: readonly Finding[], tagged: readonly Finding[]): Finding[] {
-  // Per character, the candidate covering it: -1 none, -2 more than one.
-  const owner = new Int32Array(text.length).fill(-1);
-  candidates.forEach((c, k) => {
-    for (let i = c.start; i < c.end; i++) owner[i] = owner[i] === -1 ? k : -2;
-  });
+  // Candidates by start, and the longest one: those overlapping [a, b) start in [a - longest, b).
+  const order = candidates.map((_, k) => k).sort((x, y) => candidates[x].start - candidates[y].start);
+  let longest = 0;
+  for (const c of candidates) if (c.end - c.start > longest) longest = c.end - c.start;
   const out: Finding[] = [];
   for (const f of tagged) {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (candidates[order[mid]].start < f.start - longest) lo = mid + 1;
+      else hi = mid;
+    }
     let ok = true;
     let start = f.start;
     let end = f.end;
     let score = f.score;
     const extendable = TAGGER_EXTENDS.has(f.entityType);
-    for (let i = f.start; i < f.end && ok; i++) {
-      const k = owner[i];
-      if (k === -1) continue;
-      if (k === -2) {
-        ok = false;
-        break;
-      }
-      const c = candidates[k];
-      if (c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType) && c.start >= f.start && c.end <= f.end && c.end - c.start < f.end - f.start) continue;
-      if (f.entityType === 'ADDRESS' && c.entityType === 'LOCATION' && c.start >= f.start && c.end <= f.end) continue;
+    for (let j = lo; j < order.length && ok; j++) {
+      const c = candidates[order[j]];
+      if (c.start >= f.end) break;
+      if (c.end <= f.start) continue;
+      const inside = c.start >= f.start && c.end <= f.end;
+      if (inside && c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType) && c.end - c.start < f.end - f.start) continue;
+      if (inside && f.entityType === 'ADDRESS' && c.entityType === 'LOCATION') continue;
       if (extendable && c.entityType === f.entityType) {
         if (c.start < start) start = c.start;
         if (c.end > end) end = c.end;

@@ -55,11 +55,20 @@ describe('mergeTagged', () => {
     expect(mergeTagged(text, [strong], [tagged])).toEqual([]);
   });
 
-  it('drops a span over characters two candidates share', () => {
+  it('joins two overlapping rule pieces of an address the tagger reads as one', () => {
     const text = 'Send it to Harbour Row 7, Unit 2 please.';
     const a = at(text, 'ADDRESS', 'Harbour Row 7', 0.8, 'street_suffixed');
     const b = at(text, 'ADDRESS', 'Row 7, Unit 2', 0.6, 'street_generic');
-    expect(mergeTagged(text, [a, b], [at(text, 'ADDRESS', 'Harbour Row 7, Unit 2', 0.6, 'tagger')])).toEqual([]);
+    const [merged] = mergeTagged(text, [a, b], [at(text, 'ADDRESS', 'Row 7, Unit', 0.6, 'tagger')]);
+    expect(merged.text).toBe('Harbour Row 7, Unit 2');
+  });
+
+  it('drops a span when any one of the candidates it overlaps is a strong finding of another type', () => {
+    const text = 'Pay Lindqvist Brothers at 0412 555 019 today.';
+    const weak = at(text, 'PERSON', 'Lindqvist', 0.55, 'last_name');
+    const phone = at(text, 'PHONE_NUMBER', '0412 555 019', 0.9, 'phone');
+    expect(mergeTagged(text, [weak, phone], [at(text, 'ORGANIZATION', 'Lindqvist Brothers at 0412', 0.6, 'tagger')])).toEqual([]);
+    expect(spans(mergeTagged(text, [weak, phone], [at(text, 'ORGANIZATION', 'Lindqvist Brothers', 0.6, 'tagger')]))).toEqual([['ORGANIZATION', 'Lindqvist Brothers', 'tagger']]);
   });
 
   it('lets an address cover the town inside it, but no town across its edge', () => {
