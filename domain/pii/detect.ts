@@ -82,10 +82,12 @@ function selectionFor(options: DetectOptions): Selection {
 /**
  * Types whose rule findings a tagger span of the same type may extend: the result is the union of
  * the tagger span and those findings (rules often find the street of an address but not its unit,
- * postal code or town, or an organisation without its legal form). Chosen on the outside set's
- * tune part and the trainer's held-apart sentences (docs/PERFORMANCE.md, issue 18, fourth pass).
+ * postal code or town, an organisation without its legal form, a given name without the surname
+ * the gazetteer took for a place). LOCATION is not among them: it gained nothing on the outside
+ * set's tune part and switched German places off in calibration (docs/PERFORMANCE.md, issue 18,
+ * fourth pass).
  */
-export const TAGGER_EXTENDS: ReadonlySet<string> = new Set(['ADDRESS', 'ORGANIZATION']);
+export const TAGGER_EXTENDS: ReadonlySet<string> = new Set(['ADDRESS', 'ORGANIZATION', 'PERSON']);
 
 /**
  * Which of the tagger's findings join the rule candidates, and in what extent. Each rule candidate

@@ -37,6 +37,13 @@ describe('mergeTagged', () => {
     expect(spans(mergeTagged(text, [rule], [tagged]))).toEqual([['ORGANIZATION', 'Kettleborn Mills Pty Ltd', 'tagger']]);
   });
 
+  it('extends a given name the rules found with the surname the gazetteer took for a place', () => {
+    const text = 'Billing contact: Priya Raman, ext. 221';
+    const given = at(text, 'PERSON', 'Priya', 0.7, 'first_name');
+    const place = at(text, 'LOCATION', 'Raman', 0.6, 'gazetteer');
+    expect(spans(mergeTagged(text, [given, place], [at(text, 'PERSON', 'Priya Raman', 0.6, 'tagger')]))).toEqual([['PERSON', 'Priya Raman', 'tagger']]);
+  });
+
   it('does not extend types outside TAGGER_EXTENDS, nor across a finding of another type', () => {
     expect(TAGGER_EXTENDS.has('LOCATION')).toBe(false);
     const text = 'Flights from Port Vila to Nadi were late; call 0412 555 019.';
