@@ -185,7 +185,7 @@ const EN_TEMPLATES = [
   'Thanks to everyone at {O} for hosting us in {L}.',
   '{PFULL} ({O}) and {PFULL} ({O}) will speak on {W}.',
   'The parcel for {P} is at {A}.',
-  'Send the signed copy to {P}, {AS}, {AZ} {L}.',
+  'Send the signed copy to {P}, {A}.',
   'We deliver to {AS} only between 9 and 5.',
   'Moving out of {AS} on {D}; the new address is {A}.',
   'pls send to {A} thx',

@@ -64,10 +64,26 @@ const COMMON_DE_BIT = 16;
 
 /** Lower-case words that are everyday or common in either language: no edge of a name. */
 const PLAIN = F_COMMON_EN | F_COMMON_DE | F_EVERYDAY;
+/** names.ts word bits of a given name, a surname or a name word: such a word may end a name ("erica green"). */
+const NAME_BITS = 4 | 8 | 16;
+const plainWord = (text: string) => {
+  const f = wordFeatures(text);
+  return (f & PLAIN) !== 0 && (f & NAME_BITS) === 0;
+};
 const isPlainLower = (t: Token) => {
   const c = t.text[0];
-  return c === c.toLowerCase() && c !== c.toUpperCase() && (wordFeatures(t.text) & PLAIN) !== 0;
+  return c === c.toLowerCase() && c !== c.toUpperCase() && plainWord(t.text);
 };
+/** The same in text written in capitals ("... FRENCH GUIANA AFTER 5 PM"): an everyday word in capitals, no legal form. */
+const isPlainUpper = (t: Token) => t.text.length > 1 && t.text === t.text.toUpperCase() && t.text !== t.text.toLowerCase() && !ORG_WORDS.has(t.text) && plainWord(t.text);
+/** Whether every word of tokens[first..last] with letters is in capitals. */
+function allCaps(tokens: Token[], first: number, last: number): boolean {
+  for (let i = first; i <= last; i++) {
+    const w = tokens[i].text;
+    if (w !== w.toUpperCase()) return false;
+  }
+  return true;
+}
 /** A gap that ends a sentence or a line: "?", "!", a line break, or ". " after a longer word (not "M. ", "S.A. "). */
 const breaksAt = (tokens: Token[], i: number) => {
   const gap = tokens[i].gap;
@@ -89,8 +105,9 @@ function trimmed(span: TaggedSpan, tokens: Token[], margins: Float32Array, langu
   if (span.type === 'ADDRESS') {
     // An address keeps its lower-case words and line breaks; it only loses a sentence's words
     // after it ("... 58264 Rolandoŝiro after 5 pm").
+    const plain = allCaps(tokens, span.first, span.last) ? (t: Token) => isPlainLower(t) || isPlainUpper(t) : isPlainLower;
     let last = span.last;
-    while (last > span.first && (isPlainLower(tokens[last]) || (/^\d+$/.test(tokens[last].text) && isPlainLower(tokens[last - 1])))) last--;
+    while (last > span.first && (plain(tokens[last]) || (/^\d+$/.test(tokens[last].text) && plain(tokens[last - 1])))) last--;
     for (let i = span.first + 1; i <= last; i++) {
       const gap = tokens[i].gap;
       if (/[?!]/.test(gap) || (gap[0] === '.' && /\s/.test(gap) && tokens[i - 1].text.length > 4)) last = i - 1;
@@ -104,9 +121,10 @@ function trimmed(span: TaggedSpan, tokens: Token[], margins: Float32Array, langu
     const w = wordInfo(t.text);
     return language === 'de' ? w.carrierDe : w.carrierEn;
   };
+  const plain = allCaps(tokens, span.first, span.last) ? (t: Token) => isPlainLower(t) || isPlainUpper(t) : isPlainLower;
   const piece = (first: number, last: number) => {
-    while (first < last && isPlainLower(tokens[first])) first++;
-    while (last > first && isPlainLower(tokens[last])) last--;
+    while (first < last && plain(tokens[first])) first++;
+    while (last > first && plain(tokens[last])) last--;
     // German puts an object noun between a name and its verb ("dass Quolenvo Stellen streicht"):
     // a last word that is a capitalised everyday German noun, no legal-form or trade word, and is
     // followed by a lower-case word, is no part of the name.
@@ -122,7 +140,7 @@ function trimmed(span: TaggedSpan, tokens: Token[], margins: Float32Array, langu
       if (!any) last = i - 1;
       break;
     }
-    if (first === last && isPlainLower(tokens[first])) return;
+    if (first === last && plain(tokens[first])) return;
     let margin = margins[first];
     for (let i = first + 1; i <= last; i++) if (margins[i] < margin) margin = margins[i];
     out.push({ type: span.type, first, last, margin });
