@@ -121,6 +121,7 @@ export function mergeTagged(text: string, candidates: readonly Finding[], tagged
     let start = f.start;
     let end = f.end;
     let score = f.score;
+    let widest: Finding | null = null;
     const extendable = TAGGER_EXTENDS.has(f.entityType);
     for (let j = lo; j < order.length && ok; j++) {
       const c = candidates[order[j]];
@@ -133,11 +134,14 @@ export function mergeTagged(text: string, candidates: readonly Finding[], tagged
         if (c.start < start) start = c.start;
         if (c.end > end) end = c.end;
         if (c.score > score) score = c.score;
+        if (widest === null || c.end - c.start > widest.end - widest.start) widest = c;
         continue;
       }
       ok = false;
     }
-    if (!ok) continue;
+    // Nothing to add when a rule finding already covers exactly the union (the tagger agreeing
+    // with a rule): a copy would only make the overlap rule's work larger.
+    if (!ok || (widest !== null && widest.start === start && widest.end === end)) continue;
     out.push(start === f.start && end === f.end ? f : { ...f, start, end, score, text: text.slice(start, end) });
   }
   return out;

@@ -249,6 +249,33 @@ export function ownFeatures(w: WordInfo, language: Language): Uint32Array {
  * Writes token i's features that depend on where it stands (sentence start, the words and gaps
  * around it) to out[0..] and returns how many; out[0] is the sentence-start feature.
  */
+/**
+ * Each token's gap class (gapClass) for the token array last seen: every token's class is read by
+ * three positions (its own, the next word's previous-gap feature, the previous word's gap-after),
+ * so it is worked out once per token instead of three times (a few string tests each). Token
+ * arrays are never changed after tokenize() made them; tagTokens() lets go of the array when done
+ * (forgetGaps), so a large text's tokens are not held on to.
+ */
+let gapTokens: Token[] | null = null;
+let gapClasses = new Int8Array(256);
+function gapClassAt(tokens: Token[], i: number): number {
+  if (tokens !== gapTokens) {
+    gapTokens = tokens;
+    if (gapClasses.length < tokens.length) gapClasses = new Int8Array(Math.max(tokens.length, gapClasses.length * 2));
+    gapClasses.fill(-1, 0, tokens.length);
+  }
+  let c = gapClasses[i];
+  if (c < 0) {
+    c = gapClass(tokens[i].gap);
+    gapClasses[i] = c;
+  }
+  return c;
+}
+
+export function forgetGaps(): void {
+  gapTokens = null;
+}
+
 export function contextFeatures(tokens: Token[], infos: WordInfo[], i: number, out: Uint32Array): number {
   const n = tokens.length;
   const w = infos[i];
@@ -267,13 +294,13 @@ export function contextFeatures(tokens: Token[], infos: WordInfo[], i: number, o
   out[k++] = mix(T.nextShape, q ? q.shape : 255);
   out[k++] = mix(T.prevLex, p ? p.lex & NEIGHBOUR_BITS : 1);
   out[k++] = mix(T.nextLex, q ? q.lex & NEIGHBOUR_BITS : 1);
-  out[k++] = mix(T.gapBefore, gapClass(t.gap) * 2 + (w.cap ? 1 : 0));
-  out[k++] = mix(T.gapAfter, i + 1 < n ? gapClass(tokens[i + 1].gap) : 0);
+  out[k++] = mix(T.gapBefore, gapClassAt(tokens, i) * 2 + (w.cap ? 1 : 0));
+  out[k++] = mix(T.gapAfter, i + 1 < n ? gapClassAt(tokens, i + 1) : 0);
   out[k++] = mix(T.prevWordShape, (p ? p.word : 1) ^ Math.imul(w.shape + 1, 0x9e3779b1));
   out[k++] = mix(T.shapeNextShape, w.shape * 256 + (q ? q.shape : 255));
   // The gap before the previous word: a line break there starts a new line of a form or an
   // address ("12345 Town" on its own line is a postal code and a town, not one address).
-  out[k++] = mix(T.prevGap, (i > 0 ? gapClass(tokens[i - 1].gap) : 0) * 4 + (w.cap ? 2 : 0) + (i > 1 ? 1 : 0));
+  out[k++] = mix(T.prevGap, (i > 0 ? gapClassAt(tokens, i - 1) : 0) * 4 + (w.cap ? 2 : 0) + (i > 1 ? 1 : 0));
   return k;
 }
 
