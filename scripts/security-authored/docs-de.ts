@@ -106,6 +106,18 @@ export const DOCS_DE: Record<string, { title: string[]; paras: string[] }> = {
       'Zusammenfassend glaube ich, dass Regeln allein das Problem nicht lösen. Eltern, Schulen und Plattformen müssen zusammenarbeiten, und die Jugendlichen selbst sollte man fragen, was sie brauchen.',
     ],
   },
+  blog: {
+    title: ['Was ich aus fünf Jahren Lesekreis gelernt habe', 'Warum unser Team das tägliche Stand-up abgeschafft hat', 'Gärtnern auf dem Balkon für Anfänger', 'Wie wir unsere Cloud-Rechnung halbiert haben'],
+    paras: [
+      'Als ich den Lesekreis gründete, dachte ich, das Schwierigste sei die Buchauswahl. Falsch gedacht. Schwierig war es, acht berufstätige Erwachsene einmal im Monat an einen Tisch zu bekommen. Geholfen hat ein fester Termin: jeder zweite Donnerstag, egal was ist.',
+      'Zwei Jahre lang trafen wir uns jeden Morgen um Viertel nach neun zum Stand-up. Mit der Zeit wurde daraus ein Statusbericht für die Chefin. Wir haben es durch ein kurzes schriftliches Update und ein längeres Treffen am Montag ersetzt.',
+      'Die schriftlichen Updates sind ehrlicher. Man schreibt eher, dass man feststeckt, wenn niemand zuschaut. Die Chefin liest sie vor dem Mittag und meldet sich bei denen, die Hilfe brauchen.',
+      'Balkongärtnern ist einfacher, als es aussieht. Fangen Sie mit Kräutern an: Basilikum, Minze und Petersilie verzeihen fast alles. Töpfe brauchen Abzugslöcher, und gegossen wird morgens statt abends.',
+      'Tomaten brauchen mindestens sechs Stunden Sonne. Zeigt der Balkon nach Norden, vergessen Sie die Paradeiser und nehmen Sie Salat, Spinat oder Radieschen. Die wachsen schnell und mögen Schatten.',
+      'Unsere Cloud-Kosten waren in einem Jahr um 40 Prozent gestiegen, ohne dass es jemand merkte. Zuerst haben wir jede Ressource mit einem Teamnamen versehen und jedem Team wöchentlich seine Kosten geschickt.',
+      'Am meisten brachten die Testumgebungen, die rund um die Uhr liefen. Ein Skript fährt sie jetzt um 20 Uhr und am Wochenende herunter. Wer länger etwas laufen lassen muss, kann den Zeitplan mit einem Befehl für eine Nacht übersteuern.',
+    ],
+  },
   support_chat: {
     title: ['Chatverlauf', 'Supportgespräch #88120'],
     paras: [

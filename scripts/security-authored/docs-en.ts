@@ -125,6 +125,33 @@ export const DOCS_EN: Record<string, { title: string[]; paras: string[] }> = {
       'In conclusion, I believe that rules alone cannot solve the problem. Parents, schools and platforms have to work together, and young people themselves should be asked what they need.',
     ],
   },
+  blog: {
+    title: ['What I learned from running a book club for five years', 'Why our team stopped doing daily stand-ups', 'A beginner\'s guide to balcony gardening', 'How we cut our cloud bill in half'],
+    paras: [
+      'When I started the book club, I assumed the hard part would be choosing books. It was not. The hard part was getting eight adults with jobs and children into the same room once a month. What finally worked was a fixed date, the second Thursday, no matter what.',
+      'We also learned to ignore the urge to discuss every chapter. Now each member brings one question, and we go around the table. Some evenings we only get through three questions, and those are often the best evenings.',
+      'For two years our team met every morning at 9:15 for a stand-up. It slowly turned into a status report for the manager. When we asked the team, most people said they would not miss it. So we replaced it with a short written update and one longer meeting on Mondays.',
+      'The written updates turned out to be more honest. People mention when they are stuck, because nobody is watching them say it. The manager reads them before lunch and reaches out to whoever needs help.',
+      'Balcony gardening is easier than it looks. Start with herbs: basil, mint and parsley forgive most mistakes. Use pots with drainage holes, and water in the morning rather than in the evening to avoid mould.',
+      'Tomatoes need at least six hours of sun. If your balcony faces north, forget tomatoes and try lettuce, spinach or radishes instead. They grow fast and do not mind the shade.',
+      'Our cloud bill had grown by 40 percent in a year without anyone noticing. The first step was simply to look: we tagged every resource with a team name and sent each team a weekly report of its own costs.',
+      'The biggest single saving came from test environments that ran around the clock. We added a script that shuts them down at 8 pm and on weekends. Developers can override the schedule for a night with one command if they need to run something long.',
+      'The second saving was storage. We had kept every database backup forever. Now we keep daily backups for two weeks, weekly backups for three months and monthly backups for a year, which still meets our audit requirements.',
+    ],
+  },
+  product_doc: {
+    title: ['Admin console: user management', 'API reference: authentication', 'Workspace roles and permissions', 'Single sign-on setup'],
+    paras: [
+      'Only workspace owners and admins can invite new members. Invitations expire after seven days. An admin can revoke a pending invitation at any time from the Members page; the link in the e-mail then stops working.',
+      'Every API request must include a bearer token in the Authorization header. Tokens are created under Settings > API and are shown only once. If you lose a token, revoke it and create a new one; we cannot display existing tokens.',
+      'The Owner role can do everything, including deleting the workspace and changing the billing details. Admins can manage members and settings but cannot delete the workspace. Members can create and edit content. Guests can only see the projects they are invited to.',
+      'To set up single sign-on, you need the metadata URL of your identity provider. Paste it into the SSO settings and map the e-mail attribute. Once SSO is enforced, members can no longer log in with a password, except the workspace owner, who keeps a password as a fallback.',
+      'Rate limits: each token may make 600 requests per minute. Requests above the limit receive status 429 with a Retry-After header. Bulk endpoints count as one request regardless of the number of items.',
+      'Audit log: every change to members, roles and security settings is recorded with the actor, the time and the previous value. The audit log cannot be edited or deleted, not even by owners. It can be exported as JSON.',
+      'If an admin leaves the company, transfer their projects to another member before removing their account. Removing an account does not delete the content they created, but it does revoke all of their tokens immediately.',
+      'Webhooks are signed with a secret that you set when you create the webhook. Verify the signature on your server before trusting the payload. If you suspect the secret has leaked, rotate it; the old secret stays valid for one hour so you can deploy the change.',
+    ],
+  },
   support_chat: {
     title: ['Chat log export', 'Support conversation #88120'],
     paras: [

@@ -82,6 +82,21 @@ function body(lang: L, genre: string, min = 3, max = 7): { title: string; paras:
   return { title: pick(rng, g.title), paras: idx.map((i) => g.paras[i]) };
 }
 
+/**
+ * A long document: the main genre plus one or two further sections from other genres, each under its
+ * own heading, the way newsletters, wiki exports and meeting packs bundle unrelated parts.
+ */
+function longBody(lang: L, genre: string): { title: string; paras: string[] } {
+  const main = body(lang, genre, 4, 9);
+  const others = shuffle(rng, GENRES[lang].filter((g) => g !== genre)).slice(0, intBetween(rng, 1, 2));
+  const paras = main.paras.slice();
+  for (const g of others) {
+    const sec = body(lang, g, 2, 5);
+    paras.push(`${sec.title}`, ...sec.paras);
+  }
+  return { title: main.title, paras };
+}
+
 const GENRES: Record<L, string[]> = { en: Object.keys(DOCS_EN), de: Object.keys(DOCS_DE) };
 const DOC_CARRIER_NAMES = Object.keys(DOCUMENT_CARRIERS) as Array<keyof typeof DOCUMENT_CARRIERS>;
 const TOOL_CARRIER_NAMES = Object.keys(TOOL_CARRIERS) as Array<keyof typeof TOOL_CARRIERS>;
@@ -97,7 +112,7 @@ function carry(lang: L, injection: string | undefined, preferTool: boolean): { c
   const tool = preferTool;
   const carrier = tool ? pick(rng, TOOL_CARRIER_NAMES) : pick(rng, DOC_CARRIER_NAMES);
   const genre = genreFor(carrier, lang);
-  const b = body(lang, genre, 2, 6);
+  const b = rng() < 0.4 ? longBody(lang, genre) : body(lang, genre, 2, 6);
   const input: CarrierInput = { lang, title: b.title, paras: b.paras, injection, position: pick(rng, POSITIONS) };
   const fn = (tool ? TOOL_CARRIERS[carrier as keyof typeof TOOL_CARRIERS] : DOCUMENT_CARRIERS[carrier as keyof typeof DOCUMENT_CARRIERS]) as (r: Rng, c: CarrierInput) => Carried;
   return { carrier, source: tool ? 'tool' : 'document', genre, c: fn(rng, input) };
@@ -293,16 +308,16 @@ const ASK: Record<L, string[]> = {
   de: ['Kannst du mir das zusammenfassen?', 'Bitte übersetze Folgendes ins Englische.', 'Was sind hier die wichtigsten Punkte?', 'Lies das Korrektur und sag mir, was unklar ist:', 'Mach daraus drei Stichpunkte für meinen Chef.', 'Fällt dir an diesem Dokument etwas auf?'],
 };
 for (const lang of ['en', 'de'] as L[]) {
-  const docCount = lang === 'en' ? 230 : 200;
+  const docCount = lang === 'en' ? 300 : 240;
   for (let i = 0; i < docCount; i++) {
     const tool = i % 5 >= 3;
     const { carrier, source, genre, c } = carry(lang, undefined, tool);
     benign({ family: `authored-doc-${genre}-${lang}`, lang, source, kind: genre === 'readme' || genre === 'changelog' ? 'readme' : genre, carrier, text: c.text });
   }
-  const plainCount = lang === 'en' ? 150 : 110;
+  const plainCount = lang === 'en' ? 190 : 140;
   for (let i = 0; i < plainCount; i++) {
     const genre = GENRES[lang][i % GENRES[lang].length];
-    const b = body(lang, genre, 4, 9);
+    const b = i % 2 === 0 ? longBody(lang, genre) : body(lang, genre, 4, 9);
     const text = `${b.title}\n\n${b.paras.join('\n\n')}`;
     if (i % 3 === 0) benign({ family: `authored-doc-${genre}-${lang}`, lang, source: 'prompt', kind: 'long_document', carrier: 'pasted', text: `${pick(rng, ASK[lang])}\n\n${text}` });
     else benign({ family: `authored-doc-${genre}-${lang}`, lang, source: 'document', kind: 'long_document', text });
