@@ -161,7 +161,7 @@ function scrapedPage(rng: Rng, c: CarrierInput): Carried {
 function fileRead(rng: Rng, c: CarrierInput): Carried {
   const files = ['notes.txt', 'README.md', 'meeting-2026-03-04.txt', 'angebot.txt', 'handover.md', 'todo.txt', 'brief.txt'];
   const name = pick(rng, files);
-  const listing = `$ ls\n${files.filter(() => rng() < 0.6).concat(name).join('  ')}\n$ cat ${name}`;
+  const listing = `$ ls\n${files.filter((f) => f !== name && rng() < 0.6).concat(name).join('  ')}\n$ cat ${name}`;
   const body = c.injection ? insertAt(c.paras, c.injection, c.position) : c.paras;
   return { text: `${listing}\n${body.join('\n\n')}`, embedded: c.injection };
 }

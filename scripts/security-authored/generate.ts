@@ -34,6 +34,8 @@ import {
 } from './lib';
 
 type L = 'en' | 'de';
+/** Builds every line, ids included, in a fixed order. Pure apart from its own seeded PRNG. */
+export function buildAuthored(): AuthoredRecord[] {
 const rng: Rng = makeRng(20261128);
 const out: Omit<AuthoredRecord, 'id'>[] = [];
 
@@ -367,13 +369,23 @@ for (const lang of ['en', 'de'] as L[]) {
   });
 }
 
+return out.map((r, i) => ({ id: `authored-${String(i + 1).padStart(5, '0')}`, ...r }));
+}
+
 // ---------- write ----------
 
-const dir = path.join(import.meta.dirname, '../../data/security/authored');
-const byLang: Record<string, string[]> = { en: [], de: [], mixed: [] };
-out.forEach((r, i) => {
-  const rec: AuthoredRecord = { id: `authored-${String(i + 1).padStart(5, '0')}`, ...r };
-  byLang[rec.lang].push(JSON.stringify(rec));
-});
-for (const [lang, lines] of Object.entries(byLang)) writeFileSync(path.join(dir, `authored-${lang}.jsonl`), `${lines.join('\n')}\n`);
-console.log(`wrote ${out.length} lines (en ${byLang.en.length}, de ${byLang.de.length}, mixed ${byLang.mixed.length})`);
+/** One file per language, lines in build order. */
+export function authoredFiles(records: AuthoredRecord[]): Record<string, string> {
+  const byLang: Record<string, string[]> = { en: [], de: [], mixed: [] };
+  for (const rec of records) byLang[rec.lang].push(JSON.stringify(rec));
+  const files: Record<string, string> = {};
+  for (const [lang, lines] of Object.entries(byLang)) files[`authored-${lang}.jsonl`] = `${lines.join('\n')}\n`;
+  return files;
+}
+
+if (process.argv[1] && path.basename(process.argv[1]) === 'generate.ts') {
+  const dir = path.resolve(path.dirname(process.argv[1]), '../../data/security/authored');
+  const records = buildAuthored();
+  for (const [name, content] of Object.entries(authoredFiles(records))) writeFileSync(path.join(dir, name), content);
+  console.log(`wrote ${records.length} lines to ${dir}`);
+}
