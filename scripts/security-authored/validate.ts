@@ -16,6 +16,17 @@ const TYPES = new Set(['injection', 'jailbreak', 'data_extraction', 'size_analys
 const OBFUSCATIONS = new Set(['typos', 'spaced_word', 'base64', 'rot13', 'leet', 'homoglyph', 'zero_width']);
 const KEYS = new Set(['id', 'split', 'family', 'lang', 'source', 'label', 'kind', 'types', 'carrier', 'spans', 'obfuscation', 'text']);
 
+/** True when base64 decodes to valid UTF-8 without control characters other than tab and newlines. */
+function decodesToText(b64: string): boolean {
+  const decoded = Buffer.from(b64, 'base64').toString('utf8');
+  if (decoded.includes('\uFFFD')) return false;
+  for (const ch of decoded) {
+    const code = ch.codePointAt(0)!;
+    if (code < 32 && ch !== '\n' && ch !== '\t' && ch !== '\r') return false;
+  }
+  return decoded.trim().length > 0;
+}
+
 export interface LineRef {
   file: string;
   line: number;
@@ -94,7 +105,7 @@ export function validateLines(lines: LineRef[]): string[] {
       if (/^[\uDC00-\uDFFF]/.test(part) || /[\uD800-\uDBFF]$/.test(part)) err('span cuts a surrogate pair');
       if (obfuscation === 'base64') {
         if (!/^[A-Za-z0-9+/]+=*$/.test(part)) err('base64 span is not base64');
-        else if (/[\u0000-\u0008\uFFFD]/.test(Buffer.from(part, 'base64').toString('utf8'))) err('base64 span does not decode to text');
+        else if (!decodesToText(part)) err('base64 span does not decode to text');
       }
       if (obfuscation === 'rot13' && !/[a-z]{3}/i.test(rot13(part))) err('rot13 span has no letters');
     }
