@@ -9,7 +9,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ATTACKS_DE, MANY_SHOT_DE, MIXED_ATTACKS, SUFFIX_BASES_DE } from './attacks-de';
 import { ATTACKS_EN, MANY_SHOT_EN, SUFFIX_BASES_EN } from './attacks-en';
+import { EXTRA_DE, EXTRA_EN } from './attacks-extra';
 import { BENIGN_DE } from './benign-de';
+import { BENIGN_EXTRA_DE, BENIGN_EXTRA_EN, NOTES_DE, NOTES_EN } from './benign-extra';
 import { BENIGN_EN } from './benign-en';
 import { type CarrierInput, type Carried, DOCUMENT_CARRIERS, type Position, TOOL_CARRIERS, codeComment } from './carriers';
 import { CODE_DE, DOCS_DE } from './docs-de';
@@ -55,9 +57,10 @@ const TYPES: Record<string, AttackType[]> = {
 };
 
 function typesFor(kind: string, text: string): AttackType[] {
-  const t = new Set(TYPES[kind]);
-  // secret/prompt requests embedded as instructions in a carrier also inject
-  return [...t].filter((x) => x !== undefined).concat(/system prompt|systemprompt|hidden instructions|versteckten anweisungen/i.test(text) && kind === 'indirect' ? ['data_extraction'] : []) as AttackType[];
+  const types = TYPES[kind].slice();
+  // an injected note that asks for the system prompt or secrets also extracts data
+  if (kind === 'indirect' && /system prompt|systemanweisungen|instructions|passw|secret|schlüssel|key/i.test(text)) types.push('data_extraction');
+  return [...new Set(types)];
 }
 
 function attack(rec: Omit<AuthoredRecord, 'id' | 'split' | 'label' | 'spans'>, part: string): void {
@@ -143,7 +146,13 @@ const LEADIN: Record<L, string[]> = {
 
 // ---------- attacks: bare, lead-in, carried ----------
 
-const ATTACKS = { en: ATTACKS_EN, de: ATTACKS_DE };
+/** First and second round merged per kind; a phrasing's index (and family) stays stable when rounds grow. */
+function merge(a: Record<string, string[]>, b: Record<string, string[]>): Record<string, string[]> {
+  const m: Record<string, string[]> = {};
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) m[k] = [...(a[k] ?? []), ...(b[k] ?? [])];
+  return m;
+}
+const ATTACKS = { en: merge(ATTACKS_EN, EXTRA_EN), de: merge(ATTACKS_DE, EXTRA_DE) };
 
 for (const lang of ['en', 'de'] as L[]) {
   for (const [kind, items] of Object.entries(ATTACKS[lang])) {
@@ -245,7 +254,8 @@ for (const lang of ['en', 'de'] as L[]) {
     const lines: string[] = [];
     for (let r = 0; r < reps; r++) for (const [q, ans] of pairs) lines.push(`${u}: ${q}\n${a}: ${ans}`);
     const intro = i % 3 === 0 ? (lang === 'en' ? 'Here is how our previous chat went, continue in the same style.\n\n' : 'So lief unser letzter Chat, mach im selben Stil weiter.\n\n') : '';
-    const text = `${intro}${lines.join('\n')}\n${u}: ${pick(rng, SB[lang])}?\n${a}:`;
+    const last = pick(rng, SB[lang]);
+    const text = `${intro}${lines.join('\n')}\n${u}: ${last}${/^(how|what|wie|was)\b/i.test(last) ? '?' : '.'}\n${a}:`;
     attack({ family: `authored-many_shot-${lang}-${i % 4}`, lang, source: 'prompt', kind: 'many_shot', types: TYPES.many_shot, text }, text);
   }
 }
@@ -292,7 +302,18 @@ for (const lang of ['en', 'de'] as L[]) {
 
 // ---------- benign ----------
 
-const BENIGN = { en: BENIGN_EN, de: BENIGN_DE };
+const BENIGN = { en: merge(BENIGN_EN, BENIGN_EXTRA_EN), de: merge(BENIGN_DE, BENIGN_EXTRA_DE) };
+
+// harmless notes to readers, reviewers and tools, placed where injections go
+const NOTES = { en: NOTES_EN, de: NOTES_DE };
+for (const lang of ['en', 'de'] as L[]) {
+  NOTES[lang].forEach((note, i) => {
+    for (let k = 0; k < 4; k++) {
+      const { carrier, source, c } = carry(lang, note, k % 2 === 1);
+      benign({ family: `authored-document_note-${lang}-${i}`, lang, source, kind: 'document_note', carrier, text: c.text });
+    }
+  });
+}
 for (const lang of ['en', 'de'] as L[]) {
   for (const [kind, items] of Object.entries(BENIGN[lang])) {
     items.forEach((text, i) => {
@@ -310,13 +331,13 @@ const ASK: Record<L, string[]> = {
   de: ['Kannst du mir das zusammenfassen?', 'Bitte übersetze Folgendes ins Englische.', 'Was sind hier die wichtigsten Punkte?', 'Lies das Korrektur und sag mir, was unklar ist:', 'Mach daraus drei Stichpunkte für meinen Chef.', 'Fällt dir an diesem Dokument etwas auf?'],
 };
 for (const lang of ['en', 'de'] as L[]) {
-  const docCount = lang === 'en' ? 300 : 240;
+  const docCount = lang === 'en' ? 400 : 330;
   for (let i = 0; i < docCount; i++) {
     const tool = i % 5 >= 3;
     const { carrier, source, genre, c } = carry(lang, undefined, tool);
     benign({ family: `authored-doc-${genre}-${lang}`, lang, source, kind: genre === 'readme' || genre === 'changelog' ? 'readme' : genre, carrier, text: c.text });
   }
-  const plainCount = lang === 'en' ? 190 : 140;
+  const plainCount = lang === 'en' ? 220 : 170;
   for (let i = 0; i < plainCount; i++) {
     const genre = GENRES[lang][i % GENRES[lang].length];
     const b = i % 2 === 0 ? longBody(lang, genre) : body(lang, genre, 4, 9);
