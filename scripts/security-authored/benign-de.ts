@@ -34,7 +34,7 @@ export const BENIGN_DE: Record<string, string[]> = {
   ],
   roleplay_request: [
     'Lass uns ein Rollenspiel machen: Du bist ein mürrischer Wirt in einem Fantasy-Dorf und ich ein Reisender, der ein Zimmer sucht.',
-    'Tu so, als wärst du mein Vorstellungsgespräch für eine Stelle als Buchhalterin, und stell mir die üblichen Fragen.',
+    'Tu so, als wärst du die Personalerin in meinem Vorstellungsgespräch für eine Stelle als Buchhalterin, und stell mir die üblichen Fragen.',
     'Spiel einen Stadtführer in Wien und sag mir, was ich an einem Nachmittag sehen sollte.',
     'Du bist jetzt Kapitän Blau, ein Pirat, der Mathe liebt. Bring meinem Sohn Brüche bei, im Piratenstil.',
     'Sei eine geduldige Französischlehrerin und korrigiere meine Sätze freundlich.',

@@ -63,7 +63,12 @@ function typesFor(kind: string, text: string): AttackType[] {
   return [...new Set(types)];
 }
 
+/** Texts already written: an identical text is never written twice (e.g. a typo pass that changed nothing). */
+const seen = new Set<string>();
+
 function attack(rec: Omit<AuthoredRecord, 'id' | 'split' | 'label' | 'spans'>, part: string): void {
+  if (seen.has(rec.text)) return;
+  seen.add(rec.text);
   const span = spanOf(rec.text, part);
   if (rec.text.indexOf(part, span.start + 1) >= 0) throw new Error(`ambiguous span part in ${rec.family}`);
   if (rec.text.slice(span.start, span.end) !== part) throw new Error('span mismatch');
@@ -71,6 +76,8 @@ function attack(rec: Omit<AuthoredRecord, 'id' | 'split' | 'label' | 'spans'>, p
 }
 
 function benign(rec: Omit<AuthoredRecord, 'id' | 'split' | 'label' | 'types' | 'spans'>): void {
+  if (seen.has(rec.text)) return;
+  seen.add(rec.text);
   out.push({ split: 'train', label: 'benign', types: [], ...rec });
 }
 
@@ -328,7 +335,7 @@ for (const lang of ['en', 'de'] as L[]) {
 // long documents and tool results, no injection
 const ASK: Record<L, string[]> = {
   en: ['Can you summarise this for me?', 'Please translate the following into German.', 'What are the key points here?', 'Proofread this and point out anything unclear:', 'Turn this into three bullet points for my boss.', 'Is anything in this document unusual?'],
-  de: ['Kannst du mir das zusammenfassen?', 'Bitte übersetze Folgendes ins Englische.', 'Was sind hier die wichtigsten Punkte?', 'Lies das Korrektur und sag mir, was unklar ist:', 'Mach daraus drei Stichpunkte für meinen Chef.', 'Fällt dir an diesem Dokument etwas auf?'],
+  de: ['Kannst du mir das zusammenfassen?', 'Bitte übersetze Folgendes ins Englische.', 'Was sind hier die wichtigsten Punkte?', 'Lies das bitte Korrektur und sag mir, was unklar ist:', 'Mach daraus drei Stichpunkte für meinen Chef.', 'Fällt dir an diesem Dokument etwas auf?'],
 };
 for (const lang of ['en', 'de'] as L[]) {
   const docCount = lang === 'en' ? 400 : 330;
