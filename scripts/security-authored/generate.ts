@@ -14,6 +14,7 @@ import { BENIGN_DE } from './benign-de';
 import { BENIGN_EXTRA_DE, BENIGN_EXTRA_EN, NOTES_DE, NOTES_EN } from './benign-extra';
 import { BENIGN_EN } from './benign-en';
 import { type CarrierInput, type Carried, DOCUMENT_CARRIERS, type Position, TOOL_CARRIERS, codeComment } from './carriers';
+import { CODE_EXTRA_DE, CODE_EXTRA_EN } from './code-extra';
 import { CODE_DE, DOCS_DE } from './docs-de';
 import { CODE_EN, DOCS_EN } from './docs-en';
 import {
@@ -84,7 +85,7 @@ function benign(rec: Omit<AuthoredRecord, 'id' | 'split' | 'label' | 'types' | '
 // ---------- document bodies ----------
 
 const DOCS = { en: DOCS_EN, de: DOCS_DE };
-const CODE = { en: CODE_EN, de: CODE_DE };
+const CODE = { en: [...CODE_EN, ...CODE_EXTRA_EN], de: [...CODE_DE, ...CODE_EXTRA_DE] };
 
 /** An ordered subset of a genre's paragraphs: 3..max paragraphs, original order kept. */
 function body(lang: L, genre: string, min = 3, max = 7): { title: string; paras: string[] } {
@@ -151,6 +152,11 @@ const LEADIN: Record<L, string[]> = {
   ],
 };
 
+const ASK: Record<L, string[]> = {
+  en: ['Can you summarise this for me?', 'Please translate the following into German.', 'What are the key points here?', 'Proofread this and point out anything unclear:', 'Turn this into three bullet points for my boss.', 'Is anything in this document unusual?'],
+  de: ['Kannst du mir das zusammenfassen?', 'Bitte übersetze Folgendes ins Englische.', 'Was sind hier die wichtigsten Punkte?', 'Lies das bitte Korrektur und sag mir, was unklar ist:', 'Mach daraus drei Stichpunkte für meinen Chef.', 'Fällt dir an diesem Dokument etwas auf?'],
+};
+
 // ---------- attacks: bare, lead-in, carried ----------
 
 /** First and second round merged per kind; a phrasing's index (and family) stays stable when rounds grow. */
@@ -172,6 +178,12 @@ for (const lang of ['en', 'de'] as L[]) {
           const full = `${pick(rng, LEADIN[lang])} ${text}`;
           attack({ family, lang, source: 'prompt', kind, types, carrier: 'long_prompt', text: full }, text);
         }
+      }
+      if (i % 4 === 2) {
+        const g = pick(rng, GENRES[lang]);
+        const b = i % 8 === 2 ? longBody(lang, g) : body(lang, g, 3, 7);
+        const full = `${pick(rng, ASK[lang])}\n\n${b.title}\n\n${b.paras.join('\n\n')}\n\n${text}`;
+        attack({ family, lang, source: 'prompt', kind, types, carrier: 'pasted', text: full }, text);
       }
       // indirect ideas go into several carriers, the others into one or two
       const copies = kind === 'indirect' ? 5 : i % 3 === 0 ? 2 : 1;
@@ -333,12 +345,8 @@ for (const lang of ['en', 'de'] as L[]) {
 }
 
 // long documents and tool results, no injection
-const ASK: Record<L, string[]> = {
-  en: ['Can you summarise this for me?', 'Please translate the following into German.', 'What are the key points here?', 'Proofread this and point out anything unclear:', 'Turn this into three bullet points for my boss.', 'Is anything in this document unusual?'],
-  de: ['Kannst du mir das zusammenfassen?', 'Bitte übersetze Folgendes ins Englische.', 'Was sind hier die wichtigsten Punkte?', 'Lies das bitte Korrektur und sag mir, was unklar ist:', 'Mach daraus drei Stichpunkte für meinen Chef.', 'Fällt dir an diesem Dokument etwas auf?'],
-};
 for (const lang of ['en', 'de'] as L[]) {
-  const docCount = lang === 'en' ? 400 : 330;
+  const docCount = lang === 'en' ? 430 : 360;
   for (let i = 0; i < docCount; i++) {
     const tool = i % 5 >= 3;
     const { carrier, source, genre, c } = carry(lang, undefined, tool);
