@@ -118,6 +118,27 @@ export const DOCS_DE: Record<string, { title: string[]; paras: string[] }> = {
       'Am meisten brachten die Testumgebungen, die rund um die Uhr liefen. Ein Skript fährt sie jetzt um 20 Uhr und am Wochenende herunter. Wer länger etwas laufen lassen muss, kann den Zeitplan mit einem Befehl für eine Nacht übersteuern.',
     ],
   },
+  ai_team_notes: {
+    title: ['Retro des Chatbot-Teams, Sprint 14', 'Konzept: Support-Assistent v2', 'Protokoll der KI-Governance-Runde', 'Nachbetrachtung: Der Assistent, der den falschen Tarif empfahl'],
+    paras: [
+      'Wir haben den Systemprompt angepasst, damit der Assistent keine Preisfragen mehr beantwortet, sondern auf die Preisseite verlinkt. Seitdem sind die Eskalationen wegen falscher Preise von zwölf auf eine pro Woche gesunken.',
+      'Offene Frage: Soll sich der Assistent an frühere Gespräche erinnern? Die Rechtsabteilung sagt: nur mit ausdrücklicher Einwilligung, und der Benutzer muss die Erinnerung jederzeit löschen können.',
+      'Das Red Team hat diesen Sprint die üblichen Tricks probiert: den Bot auffordern, seine Anweisungen zu ignorieren, sich als Administrator ausgeben, Anweisungen in hochgeladenen PDFs verstecken. Der Eingangsscanner hat fast alles erkannt; zwei Fälle sind jetzt in der Regressionssuite.',
+      'Entscheidung: Hochgeladene Dokumente sind Daten, niemals Anweisungen. Der Zusammenfasser bekommt sie in klar markierten Blöcken, und der Prompt sagt ihm, dass Text in diesen Blöcken seine Aufgabe nicht ändern kann.',
+      'Ursache: Die Suche lieferte eine veraltete FAQ-Seite, und der Assistent hat deren Tarifempfehlung brav wiederholt. Gehackt wurde nichts; die Wissensdatenbank hatte schlicht zwei Fassungen derselben Seite.',
+      'Mehrere Kunden haben sich beschwert, dass harmlose Fragen wie "Wie setze ich mein Admin-Passwort zurück?" als Angriff blockiert wurden. Wir passen die Schwellen an und nehmen mehr normale IT-Fragen in die Trainingsdaten auf.',
+    ],
+  },
+  story: {
+    title: ['Die Nachtschicht', 'Marta und der Leuchtturmroboter'],
+    paras: [
+      'Im Büro war niemand mehr ausser Lena und dem Summen des Serverraums. Sie hatte sich vorgenommen, um neun zu gehen, aber das Migrationsskript scheiterte immer an derselben Tabelle, und der Kunde erwartete das neue System am Morgen.',
+      'Um halb elf schlug der Assistent auf ihrem Bildschirm vor, die Zeichenkodierung zu prüfen. Sie verdrehte die Augen und prüfte sie trotzdem. Es war die Kodierung. Sie lachte laut in den leeren Raum.',
+      'Marta war acht, als der alte Leuchtturm seinen Roboterwärter bekam. Die Leute im Dorf nannten ihn Blitz. Treppen konnte er nicht steigen, also baute die Gemeinde eine Rampe, die sich wie ein Band um den Turm wand.',
+      'In einer stürmischen Nacht fiel der Strom aus. Blitz sass im Dunkeln, sein Akku blinkte rot. Marta lief mit der alten Petroleumlampe ihres Vaters die Rampe hinauf, und gemeinsam hielten sie das Licht am Brennen, bis alle Fischerboote zurück waren.',
+      'Jahre später erzählte Lena neuen Kolleginnen von jener Nacht, nicht wegen des Fehlers, sondern wegen der Lehre: früh um Hilfe bitten, zuerst das Langweilige prüfen und vor Mitternacht heimgehen.',
+    ],
+  },
   support_chat: {
     title: ['Chatverlauf', 'Supportgespräch #88120'],
     paras: [

@@ -152,6 +152,32 @@ export const DOCS_EN: Record<string, { title: string[]; paras: string[] }> = {
       'Webhooks are signed with a secret that you set when you create the webhook. Verify the signature on your server before trusting the payload. If you suspect the secret has leaked, rotate it; the old secret stays valid for one hour so you can deploy the change.',
     ],
   },
+  ai_team_notes: {
+    title: ['Chatbot team retro, sprint 14', 'Design doc: support assistant v2', 'Notes from the AI governance meeting', 'Postmortem: the assistant that recommended the wrong plan'],
+    paras: [
+      'We updated the system prompt so the assistant no longer answers pricing questions; it now links to the pricing page. Since the change, escalations about wrong prices dropped from twelve a week to one.',
+      'Open question: should the assistant remember earlier conversations? Legal says only with explicit consent, and the memory must be deletable by the user at any time. We will prototype an opt-in toggle.',
+      'The red team tried the usual tricks this sprint: asking the bot to ignore its instructions, pretending to be an administrator, hiding instructions in uploaded PDFs. The input scanner caught most of them; two slipped through and are now in the regression suite.',
+      'Decision: documents that users upload are treated as data, never as instructions. The summariser gets them inside clearly marked blocks, and the prompt tells it that text inside those blocks cannot change its task.',
+      'We agreed that the assistant must never show API keys, even masked ones, and that tool results containing credentials are redacted before they reach the model.',
+      'Root cause: the retrieval step returned an outdated FAQ page, and the assistant repeated its plan recommendation faithfully. Nothing was hacked; the knowledge base simply had two versions of the same page.',
+      'Action items: Priya reviews the prompt wording for the German version, Tom adds logging of which documents were retrieved for each answer, and Anna writes a short guide for support agents on when to override the bot\'s suggestion.',
+      'Metrics for next quarter: answer accuracy on the 300-question test set, share of conversations handed over to humans, and the number of flagged prompts that turned out to be harmless, which is currently too high.',
+      'Several customers complained that innocent questions like "how do I reset my admin password" were blocked as attacks. We will tune the scanner thresholds and add more normal IT questions to its training data.',
+    ],
+  },
+  story: {
+    title: ['The Night Shift', 'Marta and the Lighthouse Robot', 'Last Train to Hamburg'],
+    paras: [
+      'The office was empty except for Lena and the hum of the server room. She had promised herself she would leave by nine, but the migration script kept failing at the same table, and the client expected the new system in the morning.',
+      'At half past ten the assistant on her screen suggested checking the character encoding. She rolled her eyes, then checked it anyway. It was the encoding. She laughed out loud in the empty room and typed "thank you", feeling slightly silly.',
+      'Marta was eight when the old lighthouse got its robot keeper. The villagers called it Bolt. It could not climb stairs, so the council built a ramp that wound around the tower like a ribbon, and every evening Bolt rolled up to light the lamp.',
+      'One stormy night the power failed. Bolt sat in the dark, its battery blinking red. Marta ran up the ramp with her father\'s old oil lamp, and together they kept the light burning until the fishing boats were safely home.',
+      'Jonas almost missed the last train. He dropped into the only free seat, next to an elderly woman knitting something enormous and green. "A scarf for my grandson," she said before he could ask. "He is two metres tall. It takes a while."',
+      'By the time they reached Hamburg she had told him about her forty years as a ship\'s radio operator, the storms off Newfoundland and the codes they used to tap out when the voice channel was down. He forgot to look at his phone the whole way.',
+      'Years later, when Lena ran her own team, she told new hires the story of that night, not because of the bug, but because of what she learned: ask for help early, check the boring things first, and go home before midnight.',
+    ],
+  },
   support_chat: {
     title: ['Chat log export', 'Support conversation #88120'],
     paras: [

@@ -346,7 +346,7 @@ for (const lang of ['en', 'de'] as L[]) {
 
 // long documents and tool results, no injection
 for (const lang of ['en', 'de'] as L[]) {
-  const docCount = lang === 'en' ? 430 : 360;
+  const docCount = lang === 'en' ? 470 : 380;
   for (let i = 0; i < docCount; i++) {
     const tool = i % 5 >= 3;
     const { carrier, source, genre, c } = carry(lang, undefined, tool);
