@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ATTACKS_DE, MANY_SHOT_DE, MIXED_ATTACKS, SUFFIX_BASES_DE } from './attacks-de';
 import { ATTACKS_EN, MANY_SHOT_EN, SUFFIX_BASES_EN } from './attacks-en';
 import { EXTRA_DE, EXTRA_EN } from './attacks-extra';
+import { GIBBERISH_BENIGN, MIXED_ATTACKS_EXTRA, MIXED_BENIGN, REPETITIVE_BENIGN } from './mixed-extra';
 import { BENIGN_DE } from './benign-de';
 import { BENIGN_EXTRA_DE, BENIGN_EXTRA_EN, NOTES_DE, NOTES_EN } from './benign-extra';
 import { BENIGN_EN } from './benign-en';
@@ -207,7 +208,7 @@ for (const lang of ['en', 'de'] as L[]) {
   });
 }
 
-MIXED_ATTACKS.forEach(([text, types], i) => {
+[...MIXED_ATTACKS, ...MIXED_ATTACKS_EXTRA].forEach(([text, types], i) => {
   const family = `authored-mixed_language-${i}`;
   attack({ family, lang: 'mixed', source: 'prompt', kind: 'mixed_language', types, text }, text);
   const { carrier, source, c } = carry(i % 2 === 0 ? 'de' : 'en', text, i % 3 === 0);
@@ -366,6 +367,30 @@ for (const lang of ['en', 'de'] as L[]) {
     benign({ family: `authored-code-${lang}-${i}`, lang, source: 'prompt', kind: 'code', text: `${pick(rng, lang === 'en' ? ['Why does this fail in CI?', 'Can you review this?', 'Is this safe to commit?', 'Explain what this does:'] : ['Warum schlägt das im CI fehl?', 'Kannst du das reviewen?', 'Kann ich das so einchecken?', 'Erklär mir, was das macht:'])}\n\n${code}` });
   });
 }
+
+// code-switched innocent prompts, bare and inside carriers
+MIXED_BENIGN.forEach(([kind, text], i) => {
+  const family = `authored-mixed_benign-${i}`;
+  benign({ family, lang: 'mixed', source: 'prompt', kind, text });
+  const { carrier, source, c } = carry(i % 2 === 0 ? 'de' : 'en', text, i % 3 === 0);
+  benign({ family, lang: 'mixed', source, kind: 'document_note', carrier, text: c.text });
+});
+
+// long repetitive innocent texts (the flooding look-alike)
+REPETITIVE_BENIGN.forEach(([kind, lang, unit], i) => {
+  for (let k = 0; k < 3; k++) {
+    const reps = Math.floor(intBetween(rng, 1500, 6000) / unit.length);
+    let text = '';
+    for (let r = 0; r < reps; r++) text += unit.replace('{s}', String(r % 60).padStart(2, '0'));
+    const ask = lang === 'en' ? ['Can you count how many lines this has?\n\n', 'Here is the raw output:\n\n', ''] : ['Wie viele Zeilen sind das?\n\n', 'Hier die Rohdaten:\n\n', ''];
+    benign({ family: `authored-repetitive-${lang}-${i}`, lang, source: kind === 'log' || kind === 'table' ? 'tool' : 'prompt', kind: 'repetitive', text: ask[k] + text.trimEnd() });
+  }
+});
+
+// token-soup look-alikes (the adversarial-suffix look-alike)
+GIBBERISH_BENIGN.forEach(([lang, text], i) => {
+  benign({ family: `authored-gibberish_benign-${lang}-${i}`, lang, source: 'prompt', kind: 'gibberish_benign', text });
+});
 
 // incident reports and trainings that quote an attack: reporting it, not making it
 const QUOTE: Record<L, string[]> = {
