@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ATTACKS_DE, MANY_SHOT_DE, MIXED_ATTACKS, SUFFIX_BASES_DE } from './attacks-de';
 import { ATTACKS_EN, MANY_SHOT_EN, SUFFIX_BASES_EN } from './attacks-en';
 import { EXTRA_DE, EXTRA_EN } from './attacks-extra';
+import { THIRD_DE, THIRD_EN } from './attacks-third';
 import { GIBBERISH_BENIGN, MIXED_ATTACKS_EXTRA, MIXED_BENIGN, REPETITIVE_BENIGN } from './mixed-extra';
 import { BENIGN_DE } from './benign-de';
 import { BENIGN_EXTRA_DE, BENIGN_EXTRA_EN, NOTES_DE, NOTES_EN } from './benign-extra';
@@ -166,7 +167,7 @@ function merge(a: Record<string, string[]>, b: Record<string, string[]>): Record
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) m[k] = [...(a[k] ?? []), ...(b[k] ?? [])];
   return m;
 }
-const ATTACKS = { en: merge(ATTACKS_EN, EXTRA_EN), de: merge(ATTACKS_DE, EXTRA_DE) };
+const ATTACKS = { en: merge(merge(ATTACKS_EN, EXTRA_EN), THIRD_EN), de: merge(merge(ATTACKS_DE, EXTRA_DE), THIRD_DE) };
 
 for (const lang of ['en', 'de'] as L[]) {
   for (const [kind, items] of Object.entries(ATTACKS[lang])) {
@@ -347,7 +348,7 @@ for (const lang of ['en', 'de'] as L[]) {
 
 // long documents and tool results, no injection
 for (const lang of ['en', 'de'] as L[]) {
-  const docCount = lang === 'en' ? 470 : 380;
+  const docCount = lang === 'en' ? 500 : 410;
   for (let i = 0; i < docCount; i++) {
     const tool = i % 5 >= 3;
     const { carrier, source, genre, c } = carry(lang, undefined, tool);
