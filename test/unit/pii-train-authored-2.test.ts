@@ -1,3 +1,4 @@
+import { AUTHORED_DE_TEMPLATES, AUTHORED_EN_TEMPLATES } from '../../scripts/pii-train-authored';
 import { AUTHORED2_DE_TEMPLATES, AUTHORED2_EN_TEMPLATES } from '../../scripts/pii-train-authored-2';
 
 /**
@@ -91,4 +92,11 @@ describe.each([
     );
     expect(negatives.length).toBeGreaterThanOrEqual(120);
   });
+});
+
+it('repeats none of the second author templates, so every sentence adds new wording', () => {
+  const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+  const second = new Set([...AUTHORED_EN_TEMPLATES, ...AUTHORED_DE_TEMPLATES].map(norm));
+  const repeats = [...AUTHORED2_EN_TEMPLATES, ...AUTHORED2_DE_TEMPLATES].filter((t) => second.has(norm(t)));
+  expect(repeats).toEqual([]);
 });
