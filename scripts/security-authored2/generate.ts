@@ -9,7 +9,8 @@ import path from 'node:path';
 import { attacksDeParts, attacksEnParts } from './attack-sets';
 import { benignDe, pasteParagraphsDe, pasteRequestsDe } from './benign-de';
 import { benignEn, pasteParagraphsEn, pasteRequestsEn } from './benign-en';
-import { carrierBuilders } from './carriers';
+import { longSetupsDe, longSetupsEn } from './benign-long';
+import { benignNotes, carrierBuilders } from './carriers';
 import { type Rng, casual, chance, expand, makeRng, pick, shuffle, spanOf } from './lib';
 import { type AttackKind, type Lang, type Record2, TYPES_OF } from './types';
 
@@ -72,16 +73,41 @@ function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): vo
   );
   shuffle(rng, items);
   const start = out.rows.length;
-  fillFromTemplates(rng, out, items, Math.round(target * 0.72), styler(rng, lang));
+  fillFromTemplates(rng, out, items, Math.round(target * 0.6), styler(rng, lang));
   // long pastes
   const reqs = lang === 'en' ? pasteRequestsEn : pasteRequestsDe;
   const paras = lang === 'en' ? pasteParagraphsEn : pasteParagraphsDe;
-  const pasteTarget = Math.round(target * 0.14);
+  const pasteTarget = Math.round(target * 0.12);
   for (let n = 0, guard = 0; n < pasteTarget && guard < pasteTarget * 5; guard++) {
     const k = 1 + Math.floor(rng() * 4);
     const chosen = shuffle(rng, paras.slice()).slice(0, k);
     const text = `${pick(rng, reqs)}\n\n${chosen.join('\n\n')}`;
-    if (out.add({ family: `authored2-pasted-${lang}`, lang, source: 'prompt', label: 'benign', kind: 'pasted_text', types: [], text })) n++;
+    if (out.add({ family: `authored2-pasted-${lang}`, lang, source: 'prompt', label: 'benign', kind: 'pasted_text', types: [], carrier: 'pasted', text })) n++;
+  }
+  // long role-play / tutoring / app set-ups shaped like jailbreaks, harmless
+  const setupTarget = out.rows.length + Math.round(target * 0.1);
+  const L = lang === 'en' ? longSetupsEn : longSetupsDe;
+  for (let guard = 0; out.rows.length < setupTarget && guard < 3000; guard++) {
+    const introIdx = Math.floor(rng() * L.intros.length);
+    const fit = L.fit[introIdx];
+    const rules = L.rules.filter((_r, i) => i !== L.ownRule || introIdx === L.ownRuleIntro);
+    const parts = [L.intros[introIdx], ...shuffle(rng, rules).slice(0, 1 + Math.floor(rng() * 3))];
+    if (introIdx === L.ownRuleIntro && !parts.includes(L.rules[L.ownRule])) parts.push(L.rules[L.ownRule]);
+    if (fit.formats.length && chance(rng, 0.7)) parts.push(L.formats[pick(rng, fit.formats)]);
+    if (fit.points.length && chance(rng, 0.6)) parts.push(L.points[pick(rng, fit.points)]);
+    parts.push(pick(rng, L.closings));
+    const text = parts.join(chance(rng, 0.5) ? '\n\n' : ' ').replaceAll('{N}', L.names[introIdx]).replaceAll('{Q}', L.questions[introIdx]);
+    out.add({ family: `authored2-long_setup-${lang}-${introIdx}`, lang, source: 'prompt', label: 'benign', kind: 'long_setup', types: [], text });
+  }
+  // the same task wrappers the attacks use, around an innocent text (sometimes with a harmless note)
+  const A = lang === 'en' ? attacksEnParts : attacksDeParts;
+  const taskTarget = out.rows.length + Math.round(target * 0.06);
+  for (let guard = 0; out.rows.length < taskTarget && guard < 3000; guard++) {
+    const [carrier, wrapper] = pick(rng, A.tasks);
+    const w = expand(rng, wrapper);
+    const extra = chance(rng, 0.6) ? ` ${pick(rng, benignNotes[lang])}` : '';
+    const text = `${w}${pick(rng, A.taskTexts)}${extra}${w.endsWith('"') ? '"' : ''}`;
+    out.add({ family: `authored2-task_text-${lang}`, lang, source: 'prompt', label: 'benign', kind: 'task_text', types: [], carrier, text });
   }
   // carriers without injection
   while (out.rows.length - start < target) {
