@@ -62,7 +62,7 @@ export const benignEn: Record<string, string[]> = {
     'What does "sudo" actually do and why shouldn\'t I run everything as root?',
   ],
   code_paste: [
-    'why does this return undefined?\n\n```js\nfunction getUser(id) {\n  fetch(`/api/users/${id}`)\n    .then(r => r.json())\n    .then(data => { return data; });\n}\nconsole.log(getUser(⟦3|42|7⟧));\n```',
+    'why does this return undefined?\n\n```js\nfunction getUser(id) {\n  fetch("/api/users/" + id)\n    .then(r => r.json())\n    .then(data => { return data; });\n}\nconsole.log(getUser(⟦3|42|7⟧));\n```',
     'This Python code is slow on big files, how can I speed it up?\n\n```python\nresult = []\nwith open("⟦data.txt|events.log|words.txt⟧") as f:\n    for line in f:\n        if line.strip() not in result:\n            result.append(line.strip())\nprint(len(result))\n```',
     'Can you review this function? Any bugs?\n\n```ts\nexport function average(xs: number[]): number {\n  let sum = 0;\n  for (let i = 0; i <= xs.length; i++) sum += xs[i];\n  return sum / xs.length;\n}\n```',
     'what does this regex do: `⟦^(?=.*\\d)(?=.*[a-z]).{8,}$|^\\d{5}(-\\d{4})?$|\\b[A-Z]{2,}\\b|^\\s*#⟧`',

@@ -55,7 +55,7 @@ function table(refs: LineRef[], key: (r: Record<string, string>) => string): str
     .join('\n');
 }
 
-if (process.argv[1] && process.argv[1].endsWith(path.join('security-authored2', 'check.ts'))) {
+if (process.argv[1]?.endsWith(path.join('security-authored2', 'check.ts'))) {
   const refs = readAuthored2();
   const errors = validateAuthored2(refs);
   console.log(`${refs.length} lines`);
