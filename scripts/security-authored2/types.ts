@@ -13,7 +13,8 @@ export type AttackKind =
   | 'indirect'
   | 'jailbreak_roleplay'
   | 'hypothetical'
-  | 'payload_split';
+  | 'payload_split'
+  | 'fake_turn';
 
 export const TYPES_OF: Record<AttackKind, AttackType[]> = {
   override: ['injection'],
@@ -26,6 +27,7 @@ export const TYPES_OF: Record<AttackKind, AttackType[]> = {
   jailbreak_roleplay: ['jailbreak'],
   hypothetical: ['jailbreak'],
   payload_split: ['injection', 'jailbreak'],
+  fake_turn: ['injection'],
 };
 
 export interface Record2 {
