@@ -9,6 +9,7 @@ import path from 'node:path';
 import { attacksDeParts, attacksEnParts } from './attack-sets';
 import { benignDe, pasteParagraphsDe, pasteRequestsDe } from './benign-de';
 import { benignEn, pasteParagraphsEn, pasteRequestsEn } from './benign-en';
+import { benignExtraDe, benignExtraEn } from './benign-extra';
 import { longSetupsDe, longSetupsEn } from './benign-long';
 import { benignNotes, carrierBuilders } from './carriers';
 import { type Rng, casual, chance, expand, makeRng, pick, shuffle, spanOf } from './lib';
@@ -63,8 +64,8 @@ function styler(rng: Rng, lang: 'en' | 'de'): (s: string) => string {
 }
 
 function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): void {
-  const pool = lang === 'en' ? benignEn : benignDe;
-  const items = Object.entries(pool).flatMap(([kind, tpls]) =>
+  const pools = lang === 'en' ? [benignEn, benignExtraEn] : [benignDe, benignExtraDe];
+  const items = pools.flatMap((pool) => Object.entries(pool)).flatMap(([kind, tpls]) =>
     tpls.map((tpl, i) => ({
       family: `authored2-${kind}-${lang}-${i}`,
       tpl,
@@ -227,10 +228,19 @@ export function buildAuthored2(): Record2[] {
   mixed(out, rng, TARGETS.mixed.benign, TARGETS.mixed.attack);
   return out.rows.map((d, i) => {
     const { family, lang, source, label, kind, types, carrier, spans, text } = d;
-    const r: Record2 = { id: `authored2-${String(i + 1).padStart(5, '0')}`, split: 'train', family, lang, source, label, kind, types };
-    if (carrier !== undefined) r.carrier = carrier;
-    if (spans !== undefined) r.spans = spans;
-    r.text = text;
+    const r: Record2 = {
+      id: `authored2-${String(i + 1).padStart(5, '0')}`,
+      split: 'train',
+      family,
+      lang,
+      source,
+      label,
+      kind,
+      types,
+      ...(carrier !== undefined ? { carrier } : {}),
+      ...(spans !== undefined ? { spans } : {}),
+      text,
+    };
     return r;
   });
 }
