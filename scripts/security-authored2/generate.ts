@@ -74,13 +74,13 @@ function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): vo
   );
   shuffle(rng, items);
   const start = out.rows.length;
-  fillFromTemplates(rng, out, items, Math.round(target * 0.6), styler(rng, lang));
+  fillFromTemplates(rng, out, items, Math.round(target * 0.58), styler(rng, lang));
   // long pastes
   const reqs = lang === 'en' ? pasteRequestsEn : pasteRequestsDe;
   const paras = lang === 'en' ? pasteParagraphsEn : pasteParagraphsDe;
-  const pasteTarget = Math.round(target * 0.12);
+  const pasteTarget = Math.round(target * 0.14);
   for (let n = 0, guard = 0; n < pasteTarget && guard < pasteTarget * 5; guard++) {
-    const k = 1 + Math.floor(rng() * 4);
+    const k = 1 + Math.floor(rng() * 10);
     const chosen = shuffle(rng, paras.slice()).slice(0, k);
     const text = `${pick(rng, reqs)}\n\n${chosen.join('\n\n')}`;
     if (out.add({ family: `authored2-pasted-${lang}`, lang, source: 'prompt', label: 'benign', kind: 'pasted_text', types: [], carrier: 'pasted', text })) n++;
@@ -92,7 +92,7 @@ function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): vo
     const introIdx = Math.floor(rng() * L.intros.length);
     const fit = L.fit[introIdx];
     const rules = L.rules.filter((_r, i) => i !== L.ownRule || introIdx === L.ownRuleIntro);
-    const parts = [L.intros[introIdx], ...shuffle(rng, rules).slice(0, 1 + Math.floor(rng() * 3))];
+    const parts = [L.intros[introIdx], ...shuffle(rng, rules).slice(0, 1 + Math.floor(rng() * 5))];
     if (introIdx === L.ownRuleIntro && !parts.includes(L.rules[L.ownRule])) parts.push(L.rules[L.ownRule]);
     if (fit.formats.length && chance(rng, 0.7)) parts.push(L.formats[pick(rng, fit.formats)]);
     if (fit.points.length && chance(rng, 0.6)) parts.push(L.points[pick(rng, fit.points)]);
@@ -147,8 +147,9 @@ function attacks(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): v
     const name = pick(rng, jb.names);
     const introIdx = Math.floor(rng() * jb.intros.length);
     const parts = [jb.intros[introIdx]];
-    const rules = shuffle(rng, jb.rules.slice()).slice(0, 1 + Math.floor(rng() * 3));
+    const rules = shuffle(rng, jb.rules.slice()).slice(0, 1 + Math.floor(rng() * 4));
     parts.push(...rules);
+    parts.push(...shuffle(rng, jb.extras.slice()).slice(0, Math.floor(rng() * 4)));
     if (chance(rng, 0.7)) parts.push(pick(rng, jb.formats));
     if (chance(rng, 0.6)) parts.push(...shuffle(rng, jb.pressure.slice()).slice(0, 1 + Math.floor(rng() * 2)));
     parts.push(pick(rng, jb.closings));
@@ -177,7 +178,7 @@ function attacks(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): v
     const idx = Math.floor(rng() * A.short.length);
     const [kind, tpl] = A.short[idx];
     const inj = expand(rng, tpl);
-    const k = 1 + Math.floor(rng() * 3);
+    const k = 1 + Math.floor(rng() * 6);
     const text = `${pick(rng, reqs)}\n\n${shuffle(rng, paras.slice()).slice(0, k).join('\n\n')}\n\n${inj}`;
     out.add(attackDraft(lang, kind, `authored2-${kind}-${lang}-${idx}`, text, inj, { carrier: 'pasted' }));
   }
