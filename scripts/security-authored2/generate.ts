@@ -11,6 +11,7 @@ import { benignDe, pasteParagraphsDe, pasteRequestsDe } from './benign-de';
 import { benignEn, pasteParagraphsEn, pasteRequestsEn } from './benign-en';
 import { benignExtraDe, benignExtraEn } from './benign-extra';
 import { longSetupsDe, longSetupsEn } from './benign-long';
+import { benignMoreDe, benignMoreEn } from './benign-more';
 import { benignNotes, carrierBuilders } from './carriers';
 import { type Rng, casual, chance, expand, makeRng, pick, shuffle, spanOf } from './lib';
 import { type AttackKind, type Lang, type Record2, TYPES_OF } from './types';
@@ -64,7 +65,7 @@ function styler(rng: Rng, lang: 'en' | 'de'): (s: string) => string {
 }
 
 function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): void {
-  const pools = lang === 'en' ? [benignEn, benignExtraEn] : [benignDe, benignExtraDe];
+  const pools = lang === 'en' ? [benignEn, benignExtraEn, benignMoreEn] : [benignDe, benignExtraDe, benignMoreDe];
   const items = pools.flatMap((pool) => Object.entries(pool)).flatMap(([kind, tpls]) =>
     tpls.map((tpl, i) => ({
       family: `authored2-${kind}-${lang}-${i}`,
