@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { attacksDeParts, attacksEnParts } from './attack-sets';
+import { codeSwitchAttacks } from './attacks-de';
 import { benignDe, pasteParagraphsDe, pasteRequestsDe } from './benign-de';
 import { benignEn, pasteParagraphsEn, pasteRequestsEn } from './benign-en';
 import { benignExtraDe, benignExtraEn } from './benign-extra';
@@ -207,6 +208,12 @@ function mixed(out: Collector, rng: Rng, benignTarget: number, attackTarget: num
     out.add({ family: 'authored2-codeswitch-benign', lang: 'mixed', source: 'prompt', label: 'benign', kind: 'codeswitch', types: [], text });
   }
   const mid = out.rows.length;
+  const bare = codeSwitchAttacks.map(([kind, tpl], i) => ({
+    family: '',
+    tpl,
+    make: (t: string) => attackDraft('mixed', kind, `authored2-${kind}-mixed-${i}`, t, undefined),
+  }));
+  fillFromTemplates(rng, out, bare, Math.round(attackTarget * 0.4), (s) => s);
   for (let guard = 0; out.rows.length - mid < attackTarget && guard < 2000; guard++) {
     const [carrier, wrapper] = pick(rng, attacksDeParts.tasks);
     const idx = Math.floor(rng() * attacksEnParts.injected.length);
