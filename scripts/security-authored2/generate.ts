@@ -59,8 +59,15 @@ function styler(rng: Rng, lang: 'en' | 'de'): (s: string) => string {
   return (s) => {
     let t = s;
     if (chance(rng, 0.35)) t = casual(rng, t);
-    if (!t.includes('\n') && chance(rng, 0.3)) t = pick(rng, lang === 'en' ? prefixesEn : prefixesDe) + t;
-    if (!t.includes('\n') && chance(rng, 0.2)) t = t + pick(rng, lang === 'en' ? suffixes : suffixesDe);
+    if (!t.includes('\n') && chance(rng, 0.3)) {
+      const prefix = pick(rng, lang === 'en' ? prefixesEn : prefixesDe);
+      // after "Guten Tag, " or "Hello, " the sentence goes on in lower case, unless it starts with a shouted word
+      t = prefix.endsWith(', ') && !/^[A-ZÄÖÜ]{2}/.test(t) ? prefix + t.charAt(0).toLowerCase() + t.slice(1) : prefix + t;
+    }
+    if (!t.includes('\n') && chance(rng, 0.2)) {
+      const suffix = pick(rng, lang === 'en' ? suffixes : suffixesDe);
+      if (!(suffix === ' ?' && /[?!]$/.test(t))) t = t + suffix;
+    }
     return t.trim();
   };
 }
