@@ -52,7 +52,7 @@ export const benignDe: Record<string, string[]> = {
     'Kannst du den Code reviewen? Ist das so ok?\n\n```js\n// Warenkorb-Summe berechnen\nfunction summe(warenkorb) {\n  let s = 0;\n  warenkorb.forEach(p => s += p.preis * p.menge);\n  return s.toFixed(2);\n}\n```',
     'Der Button reagiert nicht:\n\n```html\n<button id="senden">Absenden</button>\n<script>\n  document.getElementById("Senden").onclick = () => alert("ok");\n</script>\n```',
     'Meine SQL-Abfrage liefert doppelte Zeilen:\n\n```sql\nSELECT k.name, b.datum\nFROM kunden k\nJOIN bestellungen b ON b.kunde_id = k.id\nJOIN adressen a ON a.kunde_id = k.id;\n```\n\nwarum?',
-    'Was macht dieser Regex genau? `⟦^[A-Z]{2}\\d{2}[A-Z0-9]{12,30}$|^\\d{5}$|^(\\+49|0)[1-9]\\d{6,14}$⟧`',
+    'Was macht dieser Regex genau? `⟦^[A-Z]{2}\\d{2}[A-Z0-9]{12,30}$|^\\d{5}$|^\\+?[0-9][0-9 ]{6,14}$⟧`',
     'Der Cronjob läuft nicht:\n\n```\n⟦0 2 * * * /home/pi/backup.sh|*/5 * * * * python3 check.py|30 6 * * 1-5 node report.js⟧\n```\n\nmanuell funktioniert das Skript',
   ],
   sql_excel: [

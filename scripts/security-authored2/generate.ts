@@ -33,7 +33,7 @@ class Collector {
 }
 
 /** Round-robin over templates, adding new distinct expansions until `target` lines or no progress. */
-function fillFromTemplates(rng: Rng, out: Collector, items: Array<{ family: string; tpl: string; make: (text: string) => Draft }>, target: number, style: (s: string) => string): number {
+function fillFromTemplates(rng: Rng, out: Collector, items: Array<{ tpl: string; make: (text: string) => Draft }>, target: number, style: (s: string) => string): number {
   let added = 0;
   for (let round = 0; round < 12 && added < target; round++) {
     let progress = false;
@@ -76,7 +76,6 @@ function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): vo
   const pools = lang === 'en' ? [benignEn, benignExtraEn, benignMoreEn] : [benignDe, benignExtraDe, benignMoreDe];
   const items = pools.flatMap((pool) => Object.entries(pool)).flatMap(([kind, tpls]) =>
     tpls.map((tpl, i) => ({
-      family: `authored2-${kind}-${lang}-${i}`,
       tpl,
       make: (text: string): Draft => ({ family: `authored2-${kind}-${lang}-${i}`, lang, source: 'prompt', label: 'benign', kind, types: [], text }),
     })),
@@ -139,15 +138,14 @@ function attacks(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): v
   const style = styler(rng, lang);
   // 1. short attacks, bare
   const shortItems = A.short.map(([kind, tpl], i) => ({
-    family: `authored2-${kind}-${lang}-${i}`,
     tpl,
     make: (text: string) => attackDraft(lang, kind, `authored2-${kind}-${lang}-${i}`, text, undefined),
   }));
   fillFromTemplates(rng, out, shortItems, Math.round(target * 0.2), style);
   // 2. hypothetical wrappers and payload splitting, bare
-  const hypo = A.hypothetical.map((tpl, i) => ({ family: '', tpl, make: (t: string) => attackDraft(lang, 'hypothetical', `authored2-hypothetical-${lang}-${i}`, t, undefined) }));
+  const hypo = A.hypothetical.map((tpl, i) => ({ tpl, make: (t: string) => attackDraft(lang, 'hypothetical', `authored2-hypothetical-${lang}-${i}`, t, undefined) }));
   fillFromTemplates(rng, out, hypo, Math.round(target * 0.05), style);
-  const split = A.split.map((tpl, i) => ({ family: '', tpl, make: (t: string) => attackDraft(lang, 'payload_split', `authored2-payload_split-${lang}-${i}`, t, undefined) }));
+  const split = A.split.map((tpl, i) => ({ tpl, make: (t: string) => attackDraft(lang, 'payload_split', `authored2-payload_split-${lang}-${i}`, t, undefined) }));
   fillFromTemplates(rng, out, split, Math.round(target * 0.025), (s) => s);
   // 3. long jailbreak set-ups
   const jbTarget = count() + Math.round(target * 0.2);
@@ -216,7 +214,6 @@ function mixed(out: Collector, rng: Rng, benignTarget: number, attackTarget: num
   }
   const mid = out.rows.length;
   const bare = codeSwitchAttacks.map(([kind, tpl], i) => ({
-    family: '',
     tpl,
     make: (t: string) => attackDraft('mixed', kind, `authored2-${kind}-mixed-${i}`, t, undefined),
   }));
