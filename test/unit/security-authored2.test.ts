@@ -104,6 +104,11 @@ describe('security authored2 set', () => {
     expect(leaks).toEqual([]);
   });
 
+  test('no template syntax or placeholder is left in any text', () => {
+    const left = rows.filter((r) => /[⟦⟧]|\{[NQC]\}/.test(r.text)).map((r) => r.id);
+    expect(left).toEqual([]);
+  });
+
   test('the validator wrapper enforces the authored2 prefix and keeps the shared checks', () => {
     expect(validateAuthored2([ref(good)])).toEqual([]);
     expect(validateAuthored2([ref({ ...good, id: 'authored-x1' })]).join('\n')).toMatch(/authored2/);
