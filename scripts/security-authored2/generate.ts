@@ -82,11 +82,11 @@ function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): vo
   );
   shuffle(rng, items);
   const start = out.rows.length;
-  fillFromTemplates(rng, out, items, Math.round(target * 0.58), styler(rng, lang));
+  fillFromTemplates(rng, out, items, Math.round(target * 0.54), styler(rng, lang));
   // long pastes
   const reqs = lang === 'en' ? pasteRequestsEn : pasteRequestsDe;
   const paras = lang === 'en' ? pasteParagraphsEn : pasteParagraphsDe;
-  const pasteTarget = Math.round(target * 0.14);
+  const pasteTarget = Math.round(target * 0.12);
   for (let n = 0, guard = 0; n < pasteTarget && guard < pasteTarget * 5; guard++) {
     const k = 1 + Math.floor(rng() * 10);
     const chosen = shuffle(rng, paras.slice()).slice(0, k);
@@ -94,7 +94,7 @@ function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): vo
     if (out.add({ family: `authored2-pasted-${lang}`, lang, source: 'prompt', label: 'benign', kind: 'pasted_text', types: [], carrier: 'pasted', text })) n++;
   }
   // long role-play / tutoring / app set-ups shaped like jailbreaks, harmless
-  const setupTarget = out.rows.length + Math.round(target * 0.1);
+  const setupTarget = out.rows.length + Math.round(target * 0.09);
   const L = lang === 'en' ? longSetupsEn : longSetupsDe;
   for (let guard = 0; out.rows.length < setupTarget && guard < 3000; guard++) {
     const introIdx = Math.floor(rng() * L.intros.length);
@@ -110,7 +110,7 @@ function benign(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): vo
   }
   // the same task wrappers the attacks use, around an innocent text (sometimes with a harmless note)
   const A = lang === 'en' ? attacksEnParts : attacksDeParts;
-  const taskTarget = out.rows.length + Math.round(target * 0.06);
+  const taskTarget = out.rows.length + Math.round(target * 0.1);
   for (let guard = 0; out.rows.length < taskTarget && guard < 3000; guard++) {
     const [carrier, wrapper] = pick(rng, A.tasks);
     const w = expand(rng, wrapper);
@@ -166,7 +166,7 @@ function attacks(out: Collector, rng: Rng, lang: 'en' | 'de', target: number): v
     out.add(attackDraft(lang, 'jailbreak_roleplay', `authored2-jailbreak_roleplay-${lang}-${introIdx}`, text, undefined));
   }
   // 4. attacks inside innocent tasks (translate, summarize, classify ...)
-  const taskTarget = count() + Math.round(target * 0.17);
+  const taskTarget = count() + Math.round(target * 0.15);
   for (let guard = 0; count() < taskTarget && guard < 3000; guard++) {
     const [carrier, wrapper] = pick(rng, A.tasks);
     const idx = Math.floor(rng() * A.injected.length);
