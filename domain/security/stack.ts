@@ -121,8 +121,9 @@ export function fixedInputs(head: number, source: ScanSource, best: ArrayLike<nu
 }
 
 /** The stacked model's probability for one check (the offset for its source included). */
+const scratch = new Float64Array(NF);
 export function stackProbability(m: StackModel, head: number, source: ScanSource, best: ArrayLike<number>, maxima: Map<string, number>): number {
-  const x = fixedInputs(head, source, best, maxima);
+  const x = fixedInputs(head, source, best, maxima, scratch);
   const w = m.weights[head]!;
   let z = (source === 'prompt' ? m.offset.prompt : m.offset.data)[head]!;
   for (let i = 0; i < NF; i++) z += w[i]! * x[i]!;
