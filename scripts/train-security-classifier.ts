@@ -534,6 +534,13 @@ for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 3); round++) {
     if (round === 0 || process.env.TRAIN_VERBOSE) console.log(`  ${NAMES[h]}: threshold ${thresholds[h]} (out-of-fold recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}%)`);
   }
 }
+if (process.env.TRAIN_VERBOSE) {
+  const saved = otherFails.slice();
+  otherFails.fill(false);
+  const r = evaluate(thresholds);
+  otherFails.splice(0, otherFails.length, ...saved);
+  console.log(`without suspicious_words and size_analysis: recall ${r.recall.toFixed(4)}, FPR ${(100 * r.fpr).toFixed(2)}%`);
+}
 console.log(`stacked, out of fold: recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}% at thresholds ${thresholds.join(',')}`);
 if (process.env.TRAIN_CURVE) {
   // The trade-off: one threshold for all six, out of fold.
