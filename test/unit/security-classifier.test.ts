@@ -9,7 +9,8 @@ const shipped = JSON.parse(readFileSync(join(ROOT, 'data', 'security', 'classifi
 
 describe('security classifier file', () => {
   it('is small and names what it was trained on', () => {
-    expect(Buffer.byteLength(JSON.stringify(shipped))).toBeLessThan(300_000);
+    // 214 KB before the second author's training data (data/security/authored), 366 KB with it.
+    expect(Buffer.byteLength(JSON.stringify(shipped))).toBeLessThan(400_000);
     expect(shipped.heads).toEqual(['injection', 'jailbreak', 'data_extraction']);
     expect(shipped.training).toMatchObject({ data: 'data/security/train.jsonl', folds: 5 });
     // The held-out and dev parts are never training data.
