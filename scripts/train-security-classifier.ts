@@ -546,6 +546,30 @@ if (process.env.TRAIN_VERBOSE) {
   otherFails.splice(0, otherFails.length, ...saved);
   console.log(`without suspicious_words and size_analysis: recall ${r.recall.toFixed(4)}, FPR ${(100 * r.fpr).toFixed(2)}%`);
 }
+if (process.env.TRAIN_VERBOSE) {
+  // Out of fold per part: the first author's training part and the second author's.
+  const fails = failsAt(thresholds);
+  for (const [name, inPart] of [
+    ['train.jsonl', (s: Sample) => !s.family.startsWith('authored-')],
+    ['authored', (s: Sample) => s.family.startsWith('authored-')],
+  ] as const) {
+    let tp = 0;
+    let a = 0;
+    let fp = 0;
+    let b = 0;
+    samples.forEach((s, i) => {
+      if (!inPart(s)) return;
+      if (s.label === 'attack') {
+        a++;
+        if (fails[i]) tp++;
+      } else {
+        b++;
+        if (fails[i]) fp++;
+      }
+    });
+    console.log(`  ${name}: recall ${(tp / a).toFixed(4)} (${a} attacks), FPR ${((100 * fp) / b).toFixed(2)}% (${b} innocent)`);
+  }
+}
 console.log(`stacked, out of fold: recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}% at thresholds ${thresholds.join(',')}`);
 if (process.env.TRAIN_CURVE) {
   // The trade-off: one threshold for all six, out of fold.
