@@ -22,7 +22,7 @@
  * training part and shipped with those thresholds as logit offsets.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ClassifierFile, type ClassifierModel, decodeModel, encodeWeights, H, HEADS, windowsOf } from '../domain/security/classifier';
 import { fnv } from '../domain/security/hash';
@@ -90,11 +90,21 @@ const parse = (buf: Buffer): Sample[] =>
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Sample);
-// Training prompts written by a second author (data/security/authored/*.jsonl, same shape, split
-// "train"), when the directory exists: read in file-name order, appended after train.jsonl.
-const authoredDir = join(__dirname, '..', 'data', 'security', 'authored');
-const authoredFiles = existsSync(authoredDir) ? readdirSync(authoredDir).filter((f) => f.endsWith('.jsonl')).sort() : [];
-const authoredRaw = authoredFiles.map((f) => readFileSync(join(authoredDir, f)));
+// Training prompts written by other authors (data/security/authored/*.jsonl, the second author's;
+// data/security/authored2/*.jsonl, the third's; any data/security/authored*/ directory, same shape,
+// split "train"): directories and files in name order, appended after train.jsonl.
+const securityDir = join(__dirname, '..', 'data', 'security');
+const authoredFiles = readdirSync(securityDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.startsWith('authored'))
+  .map((d) => d.name)
+  .sort()
+  .flatMap((d) =>
+    readdirSync(join(securityDir, d))
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+      .map((f) => `${d}/${f}`),
+  );
+const authoredRaw = authoredFiles.map((f) => readFileSync(join(securityDir, f)));
 // Left out of training: "incident_report" lines quote a whole attack inside a report or lesson and
 // are labelled innocent (the authored README says a trainer may relabel them). A quoted attack is
 // neither a clean attack nor a clean innocent example (the same reason quoting passages are left out
@@ -550,8 +560,9 @@ if (process.env.TRAIN_VERBOSE) {
   // Out of fold per part: the first author's training part and the second author's.
   const fails = failsAt(thresholds);
   for (const [name, inPart] of [
-    ['train.jsonl', (s: Sample) => !s.family.startsWith('authored-')],
-    ['authored', (s: Sample) => s.family.startsWith('authored-')],
+    ['train.jsonl', (s: Sample) => !s.family.startsWith('authored')],
+    ['authored (second author)', (s: Sample) => s.family.startsWith('authored-')],
+    ['authored2 (third author)', (s: Sample) => s.family.startsWith('authored2-')],
   ] as const) {
     let tp = 0;
     let a = 0;
@@ -615,7 +626,7 @@ if (process.env.TRAIN_VERBOSE) {
 const file = fileOf(final, ZERO, {
   data: 'data/security/train.jsonl',
   dataSha256: createHash('sha256').update(raw).digest('hex'),
-  authored: authoredFiles.map((f) => `data/security/authored/${f}`),
+  authored: authoredFiles.map((f) => `data/security/${f}`),
   authoredSha256: createHash('sha256').update(Buffer.concat(authoredRaw)).digest('hex'),
   prose: 'data/security/prose-train.jsonl',
   proseSha256: createHash('sha256').update(proseRaw).digest('hex'),

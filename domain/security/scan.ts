@@ -304,7 +304,11 @@ function scanView(ctx: Ctx, view: View): void {
 
   // ---- hidden text: decoded views and de-obfuscated tokens
   if (view.origin && (strong.length > 0 || strongInView)) {
-    add(ctx, 'injection', `encoded_instruction`, view, 0, text.length, 0.85);
+    // Text an encoding hid (base64, hex, percent, tag characters) is `encoded_instruction`; text
+    // the tokenizer guessed was ROT13 or spelled out (word statistics, not an explicit encoding) is
+    // `decoded_instruction`: short gibberish in tables and code reads as ROT13 now and then.
+    const guessed = view.origin.kind === 'rot13' || view.origin.kind === 'spaced';
+    add(ctx, 'injection', guessed ? 'decoded_instruction' : 'encoded_instruction', view, 0, text.length, 0.85);
   } else if (!view.origin && strong.length > 0) {
     let flagged = 0;
     let kinds = 0;
