@@ -3,23 +3,28 @@
  *
  *   npm run train:security        (deterministic: the same bytes on every run and machine)
  *
- * Data: data/security/train.jsonl only (the held-out part is never read here). Each prompt is
- * normalised and decoded exactly as the scanner does (domain/security's own normaliser, tokenizer
- * and view expansion), cut into the scanner's windows, and every window is labelled per head:
- * a window covering the attack span is positive for the heads of the attack's content (an
- * override is injection, a DAN prompt jailbreak, "print your system prompt" data extraction), a
- * window outside it is negative, a window half in and half out is left out. For text hidden by an
- * encoding the decoded view carries the label; the encoded gibberish is left out.
+ * Data: data/security/train.jsonl, the other authors' data/security/authored*/ *.jsonl (their
+ * "incident_report" lines left out), and as innocent text only the project's prose
+ * (data/security/prose-train.jsonl) and PII sentences. The held-out and dev parts are never read
+ * here. Each prompt is normalised and decoded exactly as the scanner does (domain/security's own
+ * normaliser, tokenizer and view expansion), cut into the scanner's windows, and every window is
+ * labelled per head: a window covering the attack span is positive for the heads of the attack's
+ * content (an override is injection, a DAN prompt jailbreak, "print your system prompt" data
+ * extraction), a window outside it is negative, a window half in and half out is left out. For text
+ * hidden by an encoding the decoded view carries the label; the encoded gibberish is left out.
  *
- * Model: one logistic regression per head over hashed features (2^18 buckets), AdaGrad with L2,
- * a fixed number of epochs over a seeded shuffle; positives weighted up to balance the classes.
+ * Window classifier: one logistic regression per head over hashed features (2^18 buckets), AdaGrad
+ * with L2, a fixed number of epochs over a seeded shuffle; positives weighted up to balance the
+ * classes. It is shipped without offsets (its raw probability is an input of the stacked decision).
  *
- * Calibration: five folds; model k is trained without template-family fold k and document-type
- * fold k, and scores the prompts of its fold with the full scanner (rules included). A coordinate
- * search over each head's threshold, separately for prompts and for documents and tool results,
- * picks the thresholds that maximise this out-of-fold recall at an out-of-fold false-positive rate
- * of at most 1% (the target on held-out data is 2%). The final model is trained on all of the
- * training part and shipped with those thresholds as logit offsets.
+ * Stacked decision (domain/security/stack.ts): five folds; window model k is trained without
+ * template-family fold k and document-type fold k and scans the prompts of its fold with the full
+ * scanner: their rule findings and classifier probabilities are out-of-fold evidence. Per check, a
+ * ridge logistic regression over that evidence (Newton's method) is scored out of fold as well, and a
+ * coordinate search over its thresholds (per check, for prompts and for documents and tool results)
+ * maximises out-of-fold recall at an out-of-fold false-positive rate of at most OOF_MAX_FPR. The
+ * shipped file holds the window model trained on everything, the stacked models fitted on all the
+ * out-of-fold evidence, and the thresholds as logit offsets.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,6 +52,8 @@ const L2 = Number(process.env.TRAIN_L2 ?? 1e-3);
 const POS_CAP = Number(process.env.TRAIN_POSCAP ?? 4);
 const FEATURES = Number(process.env.TRAIN_FEATURES ?? ALL_FEATURES & ~FEATURE_GRAM);
 const SEED = 0x5ec0de;
+// The out-of-fold false-positive budget: 2.21%, where round 3's search ended (its held-out FPR was
+// about three times its out-of-fold one).
 const OOF_MAX_FPR = Number(process.env.TRAIN_MAX_FPR ?? 0.0221);
 const VERSION = 'sec-clf-2';
 // The stacked decision: ridge strength, how many training prompts a rule must match to get an
