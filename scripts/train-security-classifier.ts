@@ -3,8 +3,8 @@
  *
  *   npm run train:security        (deterministic: the same bytes on every run and machine)
  *
- * Data: data/security/train.jsonl, the other authors' data/security/authored*/ *.jsonl (their
- * "incident_report" lines left out), and as innocent text only the project's prose
+ * Data: data/security/train.jsonl, the other authors' files (every .jsonl in a directory
+ * data/security/authored..., without their "incident_report" lines), and as innocent text only the project's prose
  * (data/security/prose-train.jsonl) and PII sentences. The held-out and dev parts are never read
  * here. Each prompt is normalised and decoded exactly as the scanner does (domain/security's own
  * normaliser, tokenizer and view expansion), cut into the scanner's windows, and every window is
