@@ -1,6 +1,6 @@
 /**
  * Innocent English prose for the security classifier's training: passages of text the project
- * owns (README.md, docs/*.md, the spec documents in /work/shared/spec), cut at blank lines into
+ * owns (README.md, docs/*.md, the spec documents in ../shared/spec beside the repository), cut at blank lines into
  * passages of 400-1,600 characters. Long documents, code and tables were where innocent English
  * text failed most; these are real ones, written for people, not generated.
  *
@@ -24,7 +24,8 @@ import { checkScore, collectEvidence } from '../../domain/security/scan';
 import { FAIL_SCORE } from '../../domain/security/types';
 
 const ROOT = join(__dirname, '..', '..');
-const SPEC = '/work/shared/spec';
+// The specification beside the repository (../shared/spec), as on every machine that builds it.
+const SPEC = join(ROOT, '..', 'shared', 'spec');
 const sources: [string, string][] = [];
 sources.push(['README.md', readFileSync(join(ROOT, 'README.md'), 'utf8')]);
 // PERFORMANCE.md's "## Security checks" section describes this scanner's evaluation (it names
