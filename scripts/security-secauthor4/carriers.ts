@@ -183,7 +183,7 @@ const ics: Carrier = {
   build: (c) => {
     const d = date(c.rng).replace(/-/g, '');
     const summary = L(c, ['Budget review', 'Vendor demo', '1:1', 'Security awareness training'], ['Budgetrunde', 'Anbieter-Demo', '1:1', 'Security-Awareness-Schulung']);
-    return `BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:${int(c.rng, 100000, 999999)}@acme-corp.example\nDTSTART:${d}T${int(c.rng, 8, 16)}0000Z\nSUMMARY:${summary}\nORGANIZER;CN=${c.person2}:mailto:${mailOf(c.person2)}\nLOCATION:${L(c, ['Room 4.12', 'Teams'], ['Raum 4.12', 'Teams'])}\nDESCRIPTION:${para(c)} ${SLOT}\nEND:VEVENT\nEND:VCALENDAR`;
+    return `BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:${int(c.rng, 100000, 999999)}@acme-corp.example\nDTSTART:${d}T${String(int(c.rng, 8, 16)).padStart(2, '0')}0000Z\nSUMMARY:${summary}\nORGANIZER;CN=${c.person2}:mailto:${mailOf(c.person2)}\nLOCATION:${L(c, ['Room 4.12', 'Teams'], ['Raum 4.12', 'Teams'])}\nDESCRIPTION:${para(c)} ${SLOT}\nEND:VEVENT\nEND:VCALENDAR`;
   },
 };
 

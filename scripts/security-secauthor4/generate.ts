@@ -54,6 +54,15 @@ export function escapeFor(esc: Escape, s: string, inAttr = false): string {
   return s;
 }
 
+/**
+ * Innocent text copied from web pages and chat apps carries the odd zero-width space at a soft line
+ * break; the innocent twin of a zero-width attack gets one after every fifth word.
+ */
+export function sparseZeroWidth(s: string): string {
+  let words = 0;
+  return s.replace(/([\p{L}\p{N}]) /gu, (m, ch: string) => (++words % 5 === 0 ? `${ch}\u200B ` : m));
+}
+
 /** Inserts U+200B between the characters of every word (not next to spaces or line breaks). */
 export function zeroWidth(s: string): string {
   let out = '';
@@ -74,7 +83,7 @@ const B64_INTRO = {
  * Wraps the payload for a placement and escapes it for the carrier. Returns the slot text and the part
  * that is the payload as it appears in the text (the span).
  */
-export function place(placement: Placement, esc: Escape, payload: string, lang: Lang, rng: Rng): { slot: string; part: string } {
+export function place(placement: Placement, esc: Escape, payload: string, lang: Lang, rng: Rng, innocent = false): { slot: string; part: string } {
   const flat = payload.replace(/\s*\n\s*/g, ' ');
   switch (placement) {
     case 'plain': {
@@ -96,7 +105,7 @@ export function place(placement: Placement, esc: Escape, payload: string, lang: 
       return { slot: `<img src="/img/banner-${Math.floor(rng() * 90) + 10}.png" alt="${part}">`, part };
     }
     case 'zero_width': {
-      const part = escapeFor(esc, zeroWidth(payload));
+      const part = escapeFor(esc, innocent ? sparseZeroWidth(payload) : zeroWidth(payload));
       return { slot: part, part };
     }
     case 'base64': {
@@ -123,7 +132,8 @@ export function buildSecauthor4(pairs = PAIRS, seed = SEED): Row[] {
     if (++guard > pairs * 20) throw new Error('too many duplicate texts');
     const lang: Lang = rng() < 0.6 ? 'en' : 'de';
     const carrier: Carrier = rng() < 0.55 ? pick(rng, DOC_CARRIERS) : pick(rng, TOOL_CARRIERS);
-    const placement = pick(rng, carrier.placements);
+    // the carrier's first placement (plain text, or a code comment) for about half the items
+    const placement = rng() < 0.45 ? carrier.placements[0] : pick(rng, carrier.placements);
     const people = lang === 'en' ? PEOPLE_EN : PEOPLE_DE;
     const person = pick(rng, people);
     let person2 = pick(rng, people);
@@ -139,7 +149,7 @@ export function buildSecauthor4(pairs = PAIRS, seed = SEED): Row[] {
     const attack = fill(ideas[ideaIdx], rng, people, '');
     const note = fill(notes[noteIdx], rng, people, '');
     const a = place(placement, carrier.escape, attack, lang, rng);
-    const b = place(placement, carrier.escape, note, lang, rng);
+    const b = place(placement, carrier.escape, note, lang, rng, true);
     const start = template.indexOf(SLOT);
     const attackText = template.replace(SLOT, () => a.slot);
     const benignText = template.replace(SLOT, () => b.slot);
