@@ -116,7 +116,7 @@ for (const split of splits) {
 // ------------------------------------------------------------------ throughput: full scan of 4 KB
 function fourKb(pool: Sample[], seed: number): string {
   let s = '';
-  for (let i = seed; s.length < 4096; i = (i + 7) % pool.length) s += `${pool[i]!.text}\n\n`;
+  for (let i = seed % pool.length; s.length < 4096; i = (i + 7) % pool.length) s += `${pool[i]!.text}\n\n`;
   return s.slice(0, 4096);
 }
 const pool = [...(all.train ?? []), ...(all.dev ?? []), ...(all.heldout ?? [])];
