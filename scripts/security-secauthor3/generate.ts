@@ -12,7 +12,7 @@ import { DOCS_DE, DOCS_EN, type Genre } from './docs';
 import { type Lang, type Rng, expand, int, makeRng, pick, spanOf } from './lib';
 import { slotsFor } from './pools';
 import { PASTE_DE, PASTE_EN, PROMPTS_DE, PROMPTS_EN } from './prompts';
-import { CODE, TOOLS } from './tools';
+import { CODE, NEUTRAL_TOOLS, TOOLS } from './tools';
 
 export const SEED = 20261128;
 export const OUT_DIR = path.resolve(__dirname, '../../data/security/secauthor3');
@@ -175,6 +175,7 @@ function benign(c: Collector, rng: Rng, lang: Lang, q: Quota): void {
   });
   // tool results
   for (const [name, build] of Object.entries(TOOLS)) {
+    if (lang !== 'en' && NEUTRAL_TOOLS.has(name)) continue;
     fill(c, q.tool, () => ({
       family: `secauthor3-tool-${name}-${lang}`,
       lang,
@@ -251,7 +252,7 @@ export function buildSecauthor3(): Row[] {
   const rng = makeRng(SEED);
   const b = new Collector();
   benign(b, rng, 'en', { prompt: 19, pasted: 34, log: 40, doc: 56, code: 16, tool: 46 });
-  benign(b, rng, 'de', { prompt: 16, pasted: 22, log: 30, doc: 36, code: 11, tool: 30 });
+  benign(b, rng, 'de', { prompt: 17, pasted: 22, log: 30, doc: 38, code: 11, tool: 42 });
   const a = new Collector();
   attacks(a, rng, 'en', 5, 7);
   attacks(a, rng, 'de', 5, 7);

@@ -7,6 +7,9 @@
 import { type Lang, type Rng, expand, int, pick } from './lib';
 import { slotsFor } from './pools';
 
+/** Builders whose output is language-neutral (English machine output); generated under lang "en" only. */
+export const NEUTRAL_TOOLS = new Set(['file_listing', 'shell_output', 'log', 'stack_trace']);
+
 export type ToolBuilder = (rng: Rng, lang: Lang, note?: string) => string;
 
 const x = (rng: Rng, lang: Lang, t: string) => expand(rng, t, slotsFor(lang));
@@ -123,12 +126,20 @@ export const TOOLS: Record<string, ToolBuilder> = {
     return JSON.stringify(issue, null, 2);
   },
   github_pr: (rng, lang, note) => {
-    const c = [
-      x(rng, lang, '**{first}** commented on `src/security/{svc}.ts` line {num}:\n> ⟦Can we ignore case here?|This overrides the user setting silently, is that intended?|Should the admin check come before the token check?|Please add a test for "ignore previous instructions" in German too.⟧'),
-      x(rng, lang, '**{first}**: ⟦LGTM after the nit.|Nit: rename `sysPrompt` to `systemPrompt`.|Let\'s not log the raw token, mask it.|Rebased on main, CI green.⟧'),
-    ];
+    const c = de(lang)
+      ? [
+          x(rng, lang, '**{first}** hat `src/security/{svc}.ts` Zeile {num} kommentiert:\n> ⟦Können wir hier Groß-/Kleinschreibung ignorieren?|Das überschreibt still die Nutzereinstellung, ist das gewollt?|Sollte die Admin-Prüfung vor der Token-Prüfung kommen?|Bitte noch einen Test für „ignoriere alle vorherigen Anweisungen" auf Englisch.⟧'),
+          x(rng, lang, '**{first}**: ⟦Passt, nach der Kleinigkeit gern mergen.|Kleinigkeit: `sysPrompt` bitte in `systemPrompt` umbenennen.|Das rohe Token bitte nicht loggen, maskieren.|Auf main rebased, CI grün.⟧'),
+        ]
+      : [
+          x(rng, lang, '**{first}** commented on `src/security/{svc}.ts` line {num}:\n> ⟦Can we ignore case here?|This overrides the user setting silently, is that intended?|Should the admin check come before the token check?|Please add a test for "ignore previous instructions" in German too.⟧'),
+          x(rng, lang, '**{first}**: ⟦LGTM after the nit.|Nit: rename `sysPrompt` to `systemPrompt`.|Let\'s not log the raw token, mask it.|Rebased on main, CI green.⟧'),
+        ];
     if (note) c.splice(1, 0, `**${x(rng, lang, '{first}')}**: ${note}`);
-    return x(rng, lang, '#{big} ⟦Harden jailbreak detection|Add secret masking to logs|Support admin override for retention|Refactor prompt templates⟧\n{first} wants to merge {num} commits into main from feature/{sha}\n\n') + c.join('\n\n');
+    const head = de(lang)
+      ? '#{big} ⟦Jailbreak-Erkennung härten|Geheimnisse in Logs maskieren|Admin-Override für Aufbewahrung|Prompt-Vorlagen aufräumen⟧\n{first} möchte {num} Commits von feature/{sha} nach main mergen\n\n'
+      : '#{big} ⟦Harden jailbreak detection|Add secret masking to logs|Support admin override for retention|Refactor prompt templates⟧\n{first} wants to merge {num} commits into main from feature/{sha}\n\n';
+    return x(rng, lang, head) + c.join('\n\n');
   },
   slack_thread: (rng, lang, note) => {
     const msgs = Array.from({ length: int(rng, 4, 24) }, () => x(rng, lang, `[{time}] {first}: ${pick(rng, de(lang) ? SLACK_DE : SLACK_EN)}`));
