@@ -8,7 +8,11 @@ const LAST_DE = ['Schneider', 'Yılmaz', 'Hoffmann', 'Krüger', 'Brandt', 'Vogel
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** GitHub Actions expression opener, built so the source holds no template-looking string. */
+const GHA = ['$', '{{'].join('');
+
 const common: Slots = {
+  gha: [GHA],
   num: (r) => String(int(r, 2, 48)),
   big: (r) => String(int(r, 120, 98000)),
   pct: (r) => `${int(r, 1, 97)}`,
