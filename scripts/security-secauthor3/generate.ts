@@ -190,7 +190,7 @@ function benign(c: Collector, rng: Rng, lang: Lang, q: Quota): void {
 }
 
 /** Tool builders that take a free-text note where an injection can sit. */
-const NOTE_TOOLS = ['crm_record', 'search_results', 'sql_result', 'calendar', 'jira_issue', 'github_pr', 'slack_thread'];
+const NOTE_TOOLS = ['crm_record', 'search_results', 'sql_result', 'calendar', 'jira_issue', 'github_pr', 'slack_thread', 'support_transcript'];
 
 function attackDraft(kind: string, k: AttackKind, lang: Lang, n: number, source: Draft['source'], text: string, part: string, carrier?: string): Draft {
   // the span is the part as it appears in the text: verbatim, or JSON-escaped inside a JSON tool result
@@ -251,8 +251,8 @@ function attacks(c: Collector, rng: Rng, lang: Lang, bare: number, carried: numb
 export function buildSecauthor3(): Row[] {
   const rng = makeRng(SEED);
   const b = new Collector();
-  benign(b, rng, 'en', { prompt: 19, pasted: 34, log: 40, doc: 56, code: 16, tool: 46 });
-  benign(b, rng, 'de', { prompt: 17, pasted: 22, log: 30, doc: 38, code: 11, tool: 42 });
+  benign(b, rng, 'en', { prompt: 13, pasted: 34, log: 40, doc: 62, code: 16, tool: 46 });
+  benign(b, rng, 'de', { prompt: 12, pasted: 22, log: 30, doc: 42, code: 11, tool: 42 });
   const a = new Collector();
   attacks(a, rng, 'en', 5, 7);
   attacks(a, rng, 'de', 5, 7);

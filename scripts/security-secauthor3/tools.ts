@@ -141,12 +141,53 @@ export const TOOLS: Record<string, ToolBuilder> = {
       : '#{big} ⟦Harden jailbreak detection|Add secret masking to logs|Support admin override for retention|Refactor prompt templates⟧\n{first} wants to merge {num} commits into main from feature/{sha}\n\n';
     return x(rng, lang, head) + c.join('\n\n');
   },
+  support_transcript: (rng, lang, note) => {
+    const lines = de(lang) ? TRANSCRIPT_DE : TRANSCRIPT_EN;
+    const agent = x(rng, lang, '{first}');
+    const out = [x(rng, lang, de(lang) ? 'Chatverlauf #{big} – {product} – Kanal: ⟦Webchat|E-Mail|Telefon (Transkript)⟧' : 'Transcript #{big} – {product} – channel: ⟦web chat|e-mail|phone (transcribed)⟧')];
+    const n = int(rng, 5, lines.length);
+    let minute = int(rng, 8 * 60, 17 * 60);
+    const clock = () => {
+      minute += int(rng, 0, 3);
+      return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+    };
+    for (let i = 0; i < n; i++) {
+      const [who, t] = lines[i];
+      out.push(`[${clock()}] ${who === 'a' ? agent : de(lang) ? 'Kunde' : 'Customer'}: ${x(rng, lang, pick(rng, t.split('||')))}`);
+    }
+    if (note) out.push(`[${clock()}] ${de(lang) ? 'Kunde' : 'Customer'}: ${note}`);
+    return out.join('\n');
+  },
   slack_thread: (rng, lang, note) => {
     const msgs = Array.from({ length: int(rng, 4, 24) }, () => x(rng, lang, `[{time}] {first}: ${pick(rng, de(lang) ? SLACK_DE : SLACK_EN)}`));
     if (note) msgs.splice(2, 0, x(rng, lang, `[{time}] {first}: ${note}`));
     return `#${pick(rng, ['team-ops', 'eng-backend', 'finance-close', 'sales-emea', 'support-escalations'])}\n${msgs.join('\n')}`;
   },
 };
+
+/** Support chat lines in order: [speaker, alternatives separated by ||]. */
+const TRANSCRIPT_EN: Array<[string, string]> = [
+  ['a', 'Hi, thanks for contacting {product} support, how can I help?||Hello, you are chatting with support. What can I do for you?'],
+  ['c', 'I cannot log in since this morning, it says my token is invalid.||My invoice shows {money} but we agreed on a lower price.||The export to Excel ignores my date filter.||I need to add a second admin to our account.'],
+  ['a', 'Sorry about that! Could you tell me the e-mail address on the account?||Thanks, let me look into it. Which browser are you using?'],
+  ['c', 'It is {email}.||Chrome, latest version.||It worked fine last week.'],
+  ['a', 'Thanks. I can see the session expired after the password change. Please log out everywhere and sign in again.||I have forwarded this to billing under ticket {ticket}; you will hear back within two working days.||Admins can add other admins under Settings > Users > Roles; I can walk you through it.'],
+  ['c', 'That worked, thank you!||Okay, can you override the date filter on your side?||Great, I will wait for the e-mail.'],
+  ['a', 'I cannot change filters for you, but here is a workaround: export as CSV and filter in Excel.||Glad it works now. Anything else I can help with?'],
+  ['c', 'No, that is all. Have a nice day.||Please ignore my earlier message about the password, that one is solved.'],
+  ['a', 'You too! I will close this chat now. You can rate the conversation below.'],
+];
+const TRANSCRIPT_DE: Array<[string, string]> = [
+  ['a', 'Hallo, hier ist der {product}-Support, wie kann ich helfen?||Guten Tag, Sie chatten mit dem Kundenservice. Worum geht es?'],
+  ['c', 'Ich komme seit heute früh nicht rein, angeblich ist mein Token ungültig.||Auf meiner Rechnung stehen {money}, vereinbart war weniger.||Der Excel-Export ignoriert meinen Datumsfilter.||Ich möchte einen zweiten Admin anlegen.'],
+  ['a', 'Das tut mir leid! Welche E-Mail-Adresse ist beim Konto hinterlegt?||Danke, ich schaue nach. Welchen Browser nutzen Sie?'],
+  ['c', 'Das ist {email}.||Firefox, aktuelle Version.||Letzte Woche ging es noch.'],
+  ['a', 'Danke. Nach der Passwortänderung ist die Sitzung abgelaufen. Bitte überall abmelden und neu anmelden.||Ich habe das unter {ticket} an die Buchhaltung gegeben; Sie hören binnen zwei Werktagen von uns.||Admins legen Sie unter Einstellungen > Benutzer > Rollen an; ich zeige Ihnen gern, wie.'],
+  ['c', 'Hat geklappt, danke!||Können Sie den Filter bei sich überschreiben?||Gut, dann warte ich auf die Mail.'],
+  ['a', 'Filter kann ich nicht für Sie ändern, aber: als CSV exportieren und in Excel filtern.||Schön, dass es klappt. Kann ich sonst noch helfen?'],
+  ['c', 'Nein, das war alles. Schönen Tag noch.||Meine Nachricht von vorhin zum Passwort bitte ignorieren, das ist erledigt.'],
+  ['a', 'Ebenso! Ich schließe den Chat jetzt. Unten können Sie das Gespräch bewerten.'],
+];
 
 const DOC_SNIPPETS_EN = [
   'Employees may carry over up to {num} vacation days into the next year…', 'To reset your password, open the self-service portal and choose "Forgot password"…',
