@@ -10,8 +10,8 @@ import path from 'node:path';
 import { type AttackKind, DIRECT, EMBEDDED } from './attacks';
 import { DOCS_DE, DOCS_EN, type Genre } from './docs';
 import { type Lang, type Rng, expand, int, makeRng, pick, spanOf } from './lib';
-import { slotsFor } from './pools';
-import { PASTE_DE, PASTE_EN, PROMPTS_DE, PROMPTS_EN } from './prompts';
+import { PRODUCT, SVC, slotsFor } from './pools';
+import { PASTE_DE, PASTE_EN, PASTE_LOG_DE, PASTE_LOG_EN, PROMPTS_DE, PROMPTS_EN } from './prompts';
 import { CODE, NEUTRAL_TOOLS, TOOLS } from './tools';
 
 export const SEED = 20261128;
@@ -146,7 +146,7 @@ function benign(c: Collector, rng: Rng, lang: Lang, q: Quota): void {
     kind: 'pasted',
     types: [],
     carrier: 'pasted',
-    text: pick(rng, pastes).replace('{doc}', () => TOOLS[pick(rng, ['log', 'stack_trace', 'shell_output'])](rng, lang)),
+    text: pick(rng, lang === 'en' ? PASTE_LOG_EN : PASTE_LOG_DE).replace('{doc}', () => TOOLS[pick(rng, ['log', 'stack_trace', 'shell_output'])](rng, lang)),
   }));
   // documents
   genres.forEach((genre) => {
@@ -170,7 +170,8 @@ function benign(c: Collector, rng: Rng, lang: Lang, q: Quota): void {
       kind: 'code',
       types: [],
       carrier: 'doc_code',
-      text: x(rng, lang, lang === 'en' ? en : de),
+      // one service and one product per file, so names agree within the snippet
+      text: expand(rng, lang === 'en' ? en : de, { ...slotsFor(lang), svc: [pick(rng, SVC)], product: [pick(rng, PRODUCT)] }),
     }));
   });
   // tool results

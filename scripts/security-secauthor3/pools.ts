@@ -6,6 +6,9 @@ const LAST_EN = ['Patel', 'Okafor', 'Novak', 'Brennan', 'Lindqvist', 'Chen', 'Ha
 const FIRST_DE = ['Jana', 'Lukas', 'Mehmet', 'Sabine', 'Felix', 'Anja', 'Tobias', 'Leonie', 'Stefan', 'Katrin', 'Niklas', 'Ayşe', 'Jörg', 'Miriam'];
 const LAST_DE = ['Schneider', 'Yılmaz', 'Hoffmann', 'Krüger', 'Brandt', 'Vogel', 'Lehmann', 'Wolff', 'Bauer', 'Kaiser', 'Neumann', 'Graf'];
 
+export const SVC = ['billing-api', 'auth-service', 'search-indexer', 'notification-worker', 'report-exporter', 'invoice-sync', 'gateway', 'ledger'];
+export const PRODUCT = ['Atlas CRM', 'Nimbus Storage', 'Kestrel Analytics', 'Orbit Payroll', 'Lumen Portal', 'Harbor VPN', 'Quill Docs', 'Pulse Monitor'];
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** GitHub Actions expression opener, built so the source holds no template-looking string. */
@@ -23,9 +26,9 @@ const common: Slots = {
   ip: (r) => `10.${int(r, 0, 40)}.${int(r, 0, 255)}.${int(r, 2, 250)}`,
   port: ['443', '8080', '5432', '6379', '9090', '3000'],
   host: ['web-01', 'api-gw-2', 'db-primary', 'batch-worker-7', 'edge-fra-3', 'build-runner-4', 'cache-02', 'mail-relay'],
-  svc: ['billing-api', 'auth-service', 'search-indexer', 'notification-worker', 'report-exporter', 'invoice-sync', 'gateway', 'ledger'],
+  svc: SVC,
   plang: ['Python', 'TypeScript', 'Go', 'Java', 'Rust', 'Kotlin', 'C#', 'Ruby', 'PHP', 'Bash'],
-  product: ['Atlas CRM', 'Nimbus Storage', 'Kestrel Analytics', 'Orbit Payroll', 'Lumen Portal', 'Harbor VPN', 'Quill Docs', 'Pulse Monitor'],
+  product: PRODUCT,
   company: ['ACME Corp', 'Northwind GmbH', 'Bluefin Logistics', 'Vantage Retail', 'Helix Pharma', 'Stellar Insurance', 'Kranich Maschinenbau AG', 'Oakridge Media'],
   vendor: ['Datavault Ltd', 'PrintPro', 'CleanSpace Services', 'Techlease', 'Bürobedarf Meier', 'CloudNest', 'Securitas Facility', 'Lingua Translations'],
   file: ['Q3_forecast.xlsx', 'handbook_v4.pdf', 'contract_draft.docx', 'board_deck.pptx', 'release-notes.md', 'travel_policy.pdf', 'onboarding_checklist.xlsx', 'incident-2291.md'],

@@ -147,7 +147,11 @@ export const PASTE_EN = [
   '{doc}\n\nWhat are the three most important action items here, and who owns them?',
   'Translate the document below into German, keep the headings.\n---\n{doc}',
   'I pasted our draft below. Does it contradict itself anywhere?\n\n{doc}',
-  'Here is the log from last night. What went wrong and what should I check first?\n\n{doc}',
+];
+export const PASTE_LOG_EN = [
+  'Here is the output from last night. What went wrong and what should I check first?\n\n{doc}',
+  'Can you explain this output to me like I am new to the team?\n```\n{doc}\n```',
+  '{doc}\n\nIs anything in here worrying, or is this normal noise?',
 ];
 export const PASTE_DE = [
   'Kannst du das Folgende in fünf Stichpunkten für meine Chefin zusammenfassen?\n\n{doc}',
@@ -155,5 +159,9 @@ export const PASTE_DE = [
   '{doc}\n\nWas sind hier die drei wichtigsten Aufgaben und wer ist zuständig?',
   'Übersetze das Dokument unten ins Englische, Überschriften beibehalten.\n---\n{doc}',
   'Unten unser Entwurf. Widerspricht er sich irgendwo?\n\n{doc}',
-  'Hier das Log von heute Nacht. Was ist schiefgelaufen und was prüfe ich zuerst?\n\n{doc}',
+];
+export const PASTE_LOG_DE = [
+  'Hier die Ausgabe von heute Nacht. Was ist schiefgelaufen und was prüfe ich zuerst?\n\n{doc}',
+  'Kannst du mir diese Ausgabe erklären, als wäre ich neu im Team?\n```\n{doc}\n```',
+  '{doc}\n\nIst hier etwas bedenklich oder ist das normales Rauschen?',
 ];
