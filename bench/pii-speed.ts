@@ -171,16 +171,21 @@ const DE_TEMPLATES = [
   'Bestellung Nr. {num} für {company} wurde über {city} verschickt.',
 ];
 
+const REF_DATE = new Date('2026-01-01T00:00:00Z');
+
 /** Seeded running text: about `bytes` per language, as documents of 1-40 KB. */
 export function generatedText(language: Language, bytes: number, seed = 18): Doc[] {
   const nameLocales = [en_US, en_GB, en_IN, de, de_AT, fr, es, it, pl, tr, pt_BR, vi, nl, sv, fi, hu, ro, ru, ja, ar];
   const fakers = nameLocales.map((l, k) => {
     const f = new Faker({ locale: [l, en, base] });
     f.seed(seed * 1000 + k);
+    f.setDefaultRefDate(REF_DATE);
     return f;
   });
   const home = new Faker({ locale: language === 'de' ? [de, en, base] : [en_US, en, base] });
   home.seed(seed);
+  // Dates are drawn relative to a reference date: a fixed one keeps the text the same on every run.
+  home.setDefaultRefDate(REF_DATE);
   const rnd = () => home.number.float({ min: 0, max: 1 });
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
   const prose = language === 'en' ? docSentences() : DE_FILLER;
