@@ -26,13 +26,36 @@ export function compareForOverlap(a: Finding, b: Finding): number {
 }
 
 export function resolveOverlaps(findings: Finding[]): Finding[] {
-  const ranked = [...findings].sort(compareForOverlap);
+  // Ranked by compareForOverlap's keys, worked out once per finding instead of in every comparison
+  // (the comparator asked the type Maps up to three times per call; this sort was 3-5% of
+  // detect()). Same keys, same order: both sorts are stable, so ties keep the input order.
+  const n = findings.length;
+  const priorityOf = new Float64Array(n);
+  const lengthOf = new Float64Array(n);
+  const scoreOf = new Float64Array(n);
+  const startOf = new Float64Array(n);
+  const typeOf = new Float64Array(n);
+  const ranked: number[] = new Array(n);
+  let maxEnd = 0;
+  for (let k = 0; k < n; k++) {
+    const f = findings[k];
+    const type = TYPE_ORDER.get(f.entityType);
+    priorityOf[k] = type === undefined ? 1 : 0;
+    lengthOf[k] = f.end - f.start;
+    scoreOf[k] = f.score;
+    startOf[k] = f.start;
+    typeOf[k] = type ?? 99;
+    ranked[k] = k;
+    if (f.end > maxEnd) maxEnd = f.end;
+  }
+  ranked.sort(
+    (a, b) => priorityOf[b] - priorityOf[a] || lengthOf[b] - lengthOf[a] || scoreOf[b] - scoreOf[a] || startOf[a] - startOf[b] || typeOf[a] - typeOf[b],
+  );
   const kept: Finding[] = [];
   // Characters already claimed by a kept finding: linear in the covered length, not quadratic.
-  let maxEnd = 0;
-  for (const f of findings) if (f.end > maxEnd) maxEnd = f.end;
   const claimed = new Uint8Array(maxEnd);
-  for (const f of ranked) {
+  for (const k of ranked) {
+    const f = findings[k];
     if (f.end <= f.start) continue;
     let clash = false;
     for (let i = f.start; i < f.end; i++) {
