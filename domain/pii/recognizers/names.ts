@@ -324,9 +324,11 @@ const NON_NAME_TAGS = new Set(['Adjective', 'Verb', 'Adverb', 'Preposition', 'De
 function isEnglishNonNameWord(word: string): boolean {
   const cached = nonNameWordCache.get(word);
   if (cached !== undefined) return cached;
-  const json = nlp(word).json() as { terms: { tags: string[] }[] }[];
-  const tags = json[0]?.terms[0]?.tags ?? [];
-  const result = tags.some((t) => NON_NAME_TAGS.has(t));
+  // The first term of the first sentence, read from the document itself: json() built a copy of
+  // every term (text, normal form, offsets) only for this one set of tags.
+  const term = (nlp(word) as unknown as { docs: { tags: Set<string> }[][] }).docs[0]?.[0];
+  let result = false;
+  if (term) for (const t of term.tags) if (NON_NAME_TAGS.has(t)) result = true;
   if (nonNameWordCache.size > 50_000) nonNameWordCache.clear();
   nonNameWordCache.set(word, result);
   return result;
