@@ -3,7 +3,9 @@
  * versions of domain/pii in one process (issue 18 item 4, "Speed round 3" in docs/PERFORMANCE.md).
  *
  *   node --import tsx bench/pii-speed.ts hash [root]              hash every finding over the corpus
- *   node --import tsx bench/pii-speed.ts ab <rootA> <rootB> [rounds]  CPU-time A/B on running text
+ *   node --expose-gc --import tsx bench/pii-speed.ts ab <rootA> <rootB> [rounds]  CPU-time A/B on running text
+ *     (the labelled text joined per language and repeated to 1 MB, warm; 0.5 MB of fresh generated
+ *     text per language and round, cold for names and values; the labelled samples one by one)
  *   node --import tsx bench/pii-speed.ts run [root] [en|de] [MB]   detect() over running text (for --cpu-prof)
  *
  * `root` is a checkout holding domain/pii and data/pii (default: this one). A starting version can
@@ -310,7 +312,10 @@ function runningText(language: Language, mb = 1): string {
     .join('\n');
   return joined.repeat(Math.ceil((mb * 1e6) / joined.length));
 }
+/** With `node --expose-gc`, a full collection before each timed run, so neither version pays for the other's garbage. */
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
 function cpuSeconds(fn: () => void): number {
+  collect();
   const c0 = process.cpuUsage();
   fn();
   const c = process.cpuUsage(c0);
@@ -326,16 +331,7 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
     { name: 'A', root: rootA, pii: await loadPii(rootA) },
     { name: 'B', root: rootB, pii: await loadPii(rootB) },
   ];
-  const texts = {
-    en: runningText('en'),
-    de: runningText('de'),
-    'gen-en': generatedText('en', 1_000_000, 7)
-      .map((d) => d.text)
-      .join('\n'),
-    'gen-de': generatedText('de', 1_000_000, 7)
-      .map((d) => d.text)
-      .join('\n'),
-  };
+  const repeated = { en: runningText('en'), de: runningText('de') };
   const samples = labelledSamples();
   const sampleBytes = samples.reduce((n, s) => n + Buffer.byteLength(s.text), 0);
   const results: Record<string, Record<string, number[]>> = { A: {}, B: {} };
@@ -347,6 +343,17 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
   for (let r = 0; r <= rounds; r++) {
     // Alternate which version goes first, so neither always runs right after the other's garbage.
     const order = r % 2 ? [versions[1], versions[0]] : versions;
+    // Fresh generated text every round (new names, numbers and values; the prose repeats), so the
+    // per-spelling caches are as cold as on real traffic; the labelled text repeats and runs warm.
+    const texts: Record<string, string> = {
+      ...repeated,
+      'fresh en': generatedText('en', 500_000, 100 + r)
+        .map((d) => d.text)
+        .join('\n'),
+      'fresh de': generatedText('de', 500_000, 100 + r)
+        .map((d) => d.text)
+        .join('\n'),
+    };
     for (const v of order) {
       const profiles = v.pii.PROFILE_NAMES;
       for (const [label, text] of Object.entries(texts)) {
