@@ -101,13 +101,15 @@ export function tokenize(text: string): Token[] {
     if (end === start) continue;
     const word = text.slice(start, end);
     const gap = start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32 ? ' ' : text.slice(prevEnd, start);
+    const c0 = text.charCodeAt(start);
     const first = word[0];
     out.push({
       start,
       end,
       text: word,
       lower: word.toLowerCase(),
-      cap: first !== first.toLowerCase() && first === first.toUpperCase(),
+      // ASCII by its code; other letters by their case mappings.
+      cap: c0 < 128 ? c0 >= 65 && c0 <= 90 : first !== first.toLowerCase() && first === first.toUpperCase(),
       sentStart: out.length === 0 || (gap !== ' ' && SENTENCE_GAP.test(gap)),
       gap,
       f: undefined,
@@ -136,16 +138,6 @@ function adjacent(tokens: Token[], j: number): boolean {
   return gap === ' ' || gap === '\u00a0';
 }
 
-/** A frequent everyday word of either language: a lexicon name that is also one needs more evidence. */
-function isEverydayWord(lower: string): boolean {
-  const en = COMMON_EN.get(lower);
-  return (en !== undefined && en < 15000) || COMMON_DE.has(lower) || ENGLISH_WORDS.has(lower);
-}
-/** Countries, regions and cities of 500,000+ people: "Jordan" or "Georgia" alone reads as the place. */
-function isBigPlace(lower: string): boolean {
-  const p = placeInfo(lower);
-  return !!p && (p.kind !== 'city' || p.population >= 500_000);
-}
 /** Inner capitals mark product and code names ("SQLite", "GitHub"), not people ("McDonald" excepted). */
 function isCamelCase(text: string): boolean {
   return (/\p{Ll}\p{Lu}/u.test(text) && !/^(?:Mc|Mac|De|Di|Da|Le|La|Van|Von|O')\p{Lu}/u.test(text)) || /^\p{Lu}{2,}\p{Ll}/u.test(text);
@@ -183,9 +175,12 @@ const F_CTX_SHIFT = 23;
 const CTX_TYPES = ['PERSON', 'LOCATION', 'ORGANIZATION', 'NRP'] as const;
 type CtxType = (typeof CTX_TYPES)[number];
 const CTX_WORDS = CTX_TYPES.map((type) => CONTEXT_WORDS[type]);
+/** The first UTF-16 units of all context words: a word start with another one matches none of them. */
+const CTX_FIRST_UNITS = new Set(CTX_WORDS.flatMap((words) => words.map((w) => w.charCodeAt(0))));
 function contextBits(lower: string): number {
   let bits = 0;
   for (let start = 0; start < lower.length; start++) {
+    if (!CTX_FIRST_UNITS.has(lower.charCodeAt(start))) continue;
     if (start > 0 && /[\p{L}\p{N}]/u.test(lower[start - 1])) continue;
     for (let k = 0; k < CTX_WORDS.length; k++) if (CTX_WORDS[k].some((w) => lower.startsWith(w, start))) bits |= 1 << k;
   }
@@ -201,23 +196,27 @@ function computeFeatures(text: string): number {
   const first = text[0];
   const cap = first !== first.toLowerCase() && first === first.toUpperCase();
   const upper = text === text.toUpperCase();
-  const everyday = isEverydayWord(lower);
+  // Each big lexicon is asked once per spelling (isEverydayWord and isBigPlace inlined: they
+  // asked ENGLISH_WORDS and the gazetteer again below).
+  const english = ENGLISH_WORDS.has(lower);
+  const rank = COMMON_EN.get(lower);
+  const everyday = (rank !== undefined && rank < 15000) || COMMON_DE.has(lower) || english;
   const flags = nameFlags(lower);
   const long = text.length > 2;
   const acronym = text.length <= 4 && upper;
-  const bigPlace = isBigPlace(lower);
+  const place = placeInfo(lower);
+  const bigPlace = !!place && (place.kind !== 'city' || place.population >= 500_000);
   const isFirst = !acronym && (FIRST_NAMES.has(lower) || ((flags & GIVEN) !== 0 && long && !everyday && !bigPlace));
   const isLast = !acronym && (LAST_NAMES.has(lower) || ((flags & SURNAME) !== 0 && long && !everyday && !bigPlace));
   const nameWord = isFirst || isLast || ((flags & OTHER) !== 0 && long && !everyday && !bigPlace);
   let placeWord: boolean;
   if (PLACES.has(lower)) placeWord = !FIRST_NAMES.has(lower) && !LAST_NAMES.has(lower);
   else {
-    const p = placeInfo(lower);
+    const p = place;
     if (!p || everyday) placeWord = false;
     else if (flags & (GIVEN | SURNAME)) placeWord = p.kind !== 'city' || p.population >= 200_000;
     else placeWord = true;
   }
-  const english = ENGLISH_WORDS.has(lower);
   const commonEn = english || FUNCTION_WORDS.has(lower) || DE_COMMON.has(lower);
   const commonDe = DE_COMMON.has(lower) || FUNCTION_WORDS.has(lower);
   const camel = isCamelCase(text);
@@ -647,7 +646,7 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
     const t = tokens[i];
     if (!t.cap) continue;
     const prev = tokens[i - 1];
-    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
+    const labelled = placeLabelBefore(text, t.start);
     const cue = /^\s+$/.test(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
     if (!cue && !labelled) continue;
     if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2)) continue;
@@ -683,6 +682,24 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
 
 const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}]/u;
 const PLACE_LABEL = /(?:city|town|place of birth|birthplace|residence|country|region|state|province|county|ort|stadt|wohnort|geburtsort|land|kanton|bundesland|region)\s?:\s*$/i;
+const WHITE_SPACE = /\s/;
+/** JavaScript's \s for one UTF-16 unit (the ASCII ones without a regular expression). */
+function isSpaceUnit(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  return c < 128 ? c === 32 || (c >= 9 && c <= 13) : WHITE_SPACE.test(text[k]);
+}
+/**
+ * PLACE_LABEL over the 24 characters before `start` ("City: "). The pattern ends in a colon and
+ * spaces, so the slice and the regular expression are only worth it when the text has them there;
+ * most capitalised words (this is asked for each) have a letter or a plain space before them.
+ */
+function placeLabelBefore(text: string, start: number): boolean {
+  const from = Math.max(0, start - 24);
+  let k = start - 1;
+  while (k >= from && isSpaceUnit(text, k)) k--;
+  if (k < from || text.charCodeAt(k) !== 58) return false;
+  return PLACE_LABEL.test(text.slice(from, start));
+}
 
 /**
  * A place from the gazetteer (data/pii/places.tsv) starting at token i: the longest run of words
@@ -709,7 +726,7 @@ function gazetteerPlace(text: string, tokens: Token[], i: number, language: Lang
     if (!p) continue;
     const last = tokens[i + k - 1];
     if (k > 1 && !last.cap && !NO_CASE_SCRIPT.test(last.text)) continue;
-    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
+    const labelled = placeLabelBefore(text, t.start);
     const everyday = k === 1 && (isEverydayToken(t) || (language === 'de' && DE_COMMON.has(key)));
     const isName = k === 1 && (nameFlags(key) & (GIVEN | SURNAME)) !== 0;
     const allCaps = t.text.length > 2 && t.text === t.text.toUpperCase() && /\p{Lu}/u.test(t.text);
