@@ -7,6 +7,8 @@
  *     (the labelled text joined per language and repeated to 1 MB, warm; 0.5 MB of fresh generated
  *     text per language and round, cold for names and values; the labelled samples one by one)
  *   node --import tsx bench/pii-speed.ts run [root] [en|de] [MB]   detect() over running text (for --cpu-prof)
+ *   node --import tsx bench/pii-speed.ts nlp-batch                compromise: words tagged in one batch
+ *     (names.ts primeEnglishNonNameWords) get the same tags as each word alone
  *
  * `root` is a checkout holding domain/pii and data/pii (default: this one). A starting version can
  * be unpacked beside it with `git archive <commit> domain/pii data/pii | tar -x -C <dir>` and a
@@ -407,11 +409,49 @@ async function runMode(root: string, language: Language, mb: number): Promise<vo
   console.log(`${language}: ${(Buffer.byteLength(text) / 1e6 / secs).toFixed(3)} MB/s per core (${secs.toFixed(2)} s CPU)`);
 }
 
+/**
+ * names.ts tags the words a text will ask about in batches, one word a paragraph. This checks that
+ * each word gets the same tags there as alone, over the name and place lists, the docs and the
+ * generated text, every spelling as written and capitalised (about 210,000; takes about a minute).
+ */
+async function nlpBatchMode(): Promise<void> {
+  const nlp = (await import('compromise')).default as unknown as (text: string) => { docs: { tags: Set<string>; pre: string; text: string; post: string }[][] };
+  const data = join(HERE, 'data', 'pii');
+  const firstColumn = (file: string, every: number) =>
+    readFileSync(join(data, file), 'utf8')
+      .split('\n')
+      .filter((_, i) => i % every === 0)
+      .map((l) => l.split('\t')[0])
+      .filter((w) => w && !w.includes(' '));
+  const running = [...generatedText('en', 1_000_000), ...generatedText('de', 1_000_000)].map((d) => d.text).join('\n') + readFileSync(join(HERE, 'docs', 'ARCHITECTURE.md'), 'utf8');
+  const words = [...firstColumn('names.tsv', 2), ...firstColumn('places.tsv', 3), ...(running.match(/[\p{L}\p{M}\d][\p{L}\p{M}\d'’_-]*/gu) ?? [])];
+  const all = [...new Set(words.filter((w) => !/['’-]$/.test(w)).flatMap((w) => [w, w[0].toUpperCase() + w.slice(1)]))];
+  const tags = (t: { tags: Set<string> } | undefined) => (t ? [...t.tags].sort().join() : '');
+  let differ = 0;
+  let misaligned = 0;
+  for (let i = 0; i < all.length; i += 400) {
+    const chunk = all.slice(i, i + 400);
+    const docs = nlp(chunk.join('\n\n')).docs;
+    if (docs.length !== chunk.length || docs.some((d, k) => d.map((t) => t.pre + t.text + t.post).join('').trim() !== chunk[k])) {
+      misaligned++;
+      continue;
+    }
+    for (let k = 0; k < chunk.length; k++) {
+      if (tags(nlp(chunk[k]).docs[0]?.[0]) !== tags(docs[k][0])) {
+        differ++;
+        if (differ <= 10) console.log(`differs: ${JSON.stringify(chunk[k])} alone ${tags(nlp(chunk[k]).docs[0]?.[0])}, in a batch ${tags(docs[k][0])}`);
+      }
+    }
+  }
+  console.log(`${all.length} spellings: ${differ} tagged differently in a batch, ${misaligned} batches not aligned (left to single calls by names.ts)`);
+}
+
 async function main(): Promise<void> {
   const [mode, ...args] = process.argv.slice(2);
   if (mode === 'hash') await hashMode(args[0] ?? HERE);
   else if (mode === 'ab' && args.length >= 2) await abMode(args[0], args[1], Number(args[2] ?? 6));
   else if (mode === 'run') await runMode(args[0] ?? HERE, (args[1] as Language) ?? 'en', Number(args[2] ?? 2));
+  else if (mode === 'nlp-batch') await nlpBatchMode();
   else {
     console.error('usage: bench/pii-speed.ts hash [root] | ab <rootA> <rootB> [rounds] | run [root] [en|de] [MB]');
     process.exit(2);

@@ -320,17 +320,58 @@ function isCamelToken(t: Token): boolean {
  */
 const nonNameWordCache = new Map<string, boolean>();
 const NON_NAME_TAGS = new Set(['Adjective', 'Verb', 'Adverb', 'Preposition', 'Determiner', 'Conjunction', 'Organization', 'Place', 'Plural', 'Value', 'Date']);
+interface NlpTerm {
+  tags: Set<string>;
+  pre: string;
+  text: string;
+  post: string;
+}
+type NlpDocs = { docs: NlpTerm[][] };
+function hasNonNameTag(term: NlpTerm | undefined): boolean {
+  if (term) for (const t of term.tags) if (NON_NAME_TAGS.has(t)) return true;
+  return false;
+}
+function rememberNonName(word: string, result: boolean): void {
+  if (nonNameWordCache.size > 50_000) nonNameWordCache.clear();
+  nonNameWordCache.set(word, result);
+}
 function isEnglishNonNameWord(word: string): boolean {
   const cached = nonNameWordCache.get(word);
   if (cached !== undefined) return cached;
   // The first term of the first sentence, read from the document itself: json() built a copy of
   // every term (text, normal form, offsets) only for this one set of tags.
-  const term = (nlp(word) as unknown as { docs: { tags: Set<string> }[][] }).docs[0]?.[0];
-  let result = false;
-  if (term) for (const t of term.tags) if (NON_NAME_TAGS.has(t)) result = true;
-  if (nonNameWordCache.size > 50_000) nonNameWordCache.clear();
-  nonNameWordCache.set(word, result);
+  const result = hasNonNameTag((nlp(word) as unknown as NlpDocs).docs[0]?.[0]);
+  rememberNonName(word, result);
   return result;
+}
+
+/**
+ * compromise's cost is mostly per call, not per word: the words a text will ask about are tagged
+ * together, one word a paragraph ("A\n\nB\n\nC"), about 2x cheaper a word. Each paragraph is its
+ * own sentence, and a word alone in its sentence gets the tags it gets alone (checked on 211,632
+ * spellings, each as written and capitalised: the name and place lists, this repository's docs,
+ * generated text; only words ending in an apostrophe differed, which tokenize() never yields and
+ * which are left to single calls anyway). A batch
+ * whose sentences do not come back one per word, each holding exactly its word, is not used.
+ */
+const NLP_BATCH = 400;
+const TRAILING_MARK_RE = /['’-]$/;
+function primeEnglishNonNameWords(words: Iterable<string>): void {
+  const todo: string[] = [];
+  for (const w of words) if (!nonNameWordCache.has(w) && !TRAILING_MARK_RE.test(w) && !w.includes('\n')) todo.push(w);
+  for (let i = 0; i + 1 < todo.length; i += NLP_BATCH) {
+    const chunk = todo.slice(i, i + NLP_BATCH);
+    const docs = (nlp(chunk.join('\n\n')) as unknown as NlpDocs).docs;
+    if (docs.length !== chunk.length) continue;
+    let aligned = true;
+    for (let k = 0; k < chunk.length && aligned; k++) {
+      let s = '';
+      for (const t of docs[k]) s += t.pre + t.text + t.post;
+      aligned = s.trim() === chunk[k];
+    }
+    if (!aligned) continue;
+    for (let k = 0; k < chunk.length; k++) rememberNonName(chunk[k], hasNonNameTag(docs[k][0]));
+  }
 }
 function englishPairOk(a: Token, b: Token, language: Language): boolean {
   return language !== 'en' || (!isEnglishNonNameWord(a.text) && !isEnglishNonNameWord(b.text));
@@ -370,6 +411,20 @@ function looksLikeNoun(t: Token): boolean {
 function personFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
   const used = new Uint8Array(tokens.length);
+  if (language === 'en') {
+    // The words englishPairOk may ask about (rules 4 and 5 below: two unknown capitalised words
+    // side by side, the first no given name, the second no known surname), tagged in batches.
+    const asked = new Set<string>();
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      const n = tokens[i + 1];
+      if (!t.cap || !n.cap || !adjacent(tokens, i + 1) || !isUnknownCap(t, language) || !isUnknownCap(n, language)) continue;
+      if (isFirstName(t) || (isLastName(n) && !isCommonWord(n, language))) continue;
+      asked.add(t.text);
+      asked.add(n.text);
+    }
+    if (asked.size > 1) primeEnglishNonNameWords(asked);
+  }
   const emit = (i: number, j: number, score: number, source: string) => {
     for (let k = i; k <= j; k++) used[k] = 1;
     const start = tokens[i].start;
