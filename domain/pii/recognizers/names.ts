@@ -894,18 +894,26 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
     const cueWord = m[1].trim().toLowerCase().split(/\s+/)[0];
     const words = name.split(/[\s&+-]+|\band\b|\bund\b/).filter(Boolean);
     const firstTok: Token = { start, end: start, text: words[0], lower: words[0].toLowerCase(), cap: true, sentStart: false, gap: ' ' };
+    if (words.some((w) => FUNCTION_WORDS.has(w.toLowerCase()) || (language === 'de' && DE_COMMON.has(w.toLowerCase())))) continue;
     const label = /:\s*$/.test(m[1]);
+    // Asked only where they decide something: after a label neither the join nor the brand shape
+    // changes the score, and the brand shape counts only after an English brand cue.
+    const camel = words.some((w) => isCamelCase(w) && !/^Mc|^Mac/.test(w));
     const joined =
+      !label &&
       /[-&+]|\s(?:and|und)\s/.test(name) &&
       words.length >= 2 &&
       !placeInfo(name.toLowerCase()) &&
       !words.some((w) => isFirstName({ ...firstTok, text: w, lower: w.toLowerCase() })) &&
       !/\s(?:and|und)\s/.test(name.replace(/^\S+\s(?:and|und)\s\S+$/, ''));
-    const brandLike = words.every((w) => (wordFeatures(w) & F_EVERYDAY) === 0 && !isPlaceWord({ ...firstTok, text: w, lower: w.toLowerCase() }) && !isNameWord({ ...firstTok, text: w, lower: w.toLowerCase() }));
-    const camel = words.some((w) => isCamelCase(w) && !/^Mc|^Mac/.test(w));
-    if (words.some((w) => FUNCTION_WORDS.has(w.toLowerCase()) || (language === 'de' && DE_COMMON.has(w.toLowerCase())))) continue;
     // German capitalises every noun: there a brand word needs inner capitals, a join or a label.
     const brandCue = BRAND_CUES.has(cueWord) && language === 'en';
+    const brandLike =
+      !label &&
+      !joined &&
+      !camel &&
+      brandCue &&
+      words.every((w) => (wordFeatures(w) & F_EVERYDAY) === 0 && !isPlaceWord({ ...firstTok, text: w, lower: w.toLowerCase() }) && !isNameWord({ ...firstTok, text: w, lower: w.toLowerCase() }));
     if (!label && !joined && !camel && !(brandLike && brandCue)) continue;
     if (!label && isFirstName(firstTok) && !joined) continue;
     out.push(finding('ORGANIZATION', text, start, start + name.length, label || joined || camel ? 0.65 : 0.55, 'org_context'));
@@ -1018,13 +1026,19 @@ function orgShapeFindings(text: string, tokens: Token[], language: Language): Fi
       continue;
     }
     const first = tokens[i];
-    const words = tokens.slice(i, j + 1).filter((x) => !ORG_LIST_JOINS.has(x.lower));
-    const anyPlace = words.length === 1 ? isPlaceWord(first) : !!placeInfo(words.map((w) => w.lower).join(' ')) || (joined && words.some((w) => isPlaceWord(w)));
     const prev = tokens[i - 1];
     const verb = orgVerbFollows(tokens, j);
-    const brand = words.some((w) => BRAND_COMPOUND.test(w.text));
     const leadCue = !!prev && /^\s+$/.test(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
     const cue = leadCue && !(prev && PERSON_CUES.has(prev.lower) && !ORG_LEAD_CUES_EN.has(prev.lower) && prev.lower !== 'to');
+    // Every score below needs a verb after the run or a cue before it: without them the run's words
+    // (places, names, brand shapes) need not be looked at.
+    if (!verb && !cue) {
+      i = j;
+      continue;
+    }
+    const words = tokens.slice(i, j + 1).filter((x) => !ORG_LIST_JOINS.has(x.lower));
+    const anyPlace = words.length === 1 ? isPlaceWord(first) : !!placeInfo(words.map((w) => w.lower).join(' ')) || (joined && words.some((w) => isPlaceWord(w)));
+    const brand = words.some((w) => BRAND_COMPOUND.test(w.text));
     const personLike = words.some((w) => isFirstName(w)) && !joined ? true : isFirstName(first) || (words.length === 2 && !joined && isNameWord(words[1]) && isNameWord(first)) || (!leadCue && personCueBefore(text, tokens, i));
     const single = words.length === 1;
     let score = 0;
