@@ -331,14 +331,25 @@ function runningText(language: Language, mb = 1): string {
     .join('\n');
   return joined.repeat(Math.ceil((mb * 1e6) / joined.length));
 }
-/** With `node --expose-gc`, a full collection before each timed run, so neither version pays for the other's garbage. */
+/** With `node --expose-gc`, a full collection before each text of the A/B, so neither version pays much for the other's garbage. */
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
 function cpuSeconds(fn: () => void): number {
-  collect();
   const c0 = process.cpuUsage();
   fn();
   const c = process.cpuUsage(c0);
   return (c.user + c.system) / 1e6;
+}
+/** The text cut at line ends into pieces of about `size` characters. */
+function pieces(text: string, size: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start + size);
+    if (end < 0) end = text.length;
+    out.push(text.slice(start, end));
+    start = end + 1;
+  }
+  return out;
 }
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -360,8 +371,6 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
     results[version][label] = list;
   };
   for (let r = 0; r <= rounds; r++) {
-    // Alternate which version goes first, so neither always runs right after the other's garbage.
-    const order = r % 2 ? [versions[1], versions[0]] : versions;
     // Fresh generated text every round (new names, numbers and values; the prose repeats), so the
     // per-spelling caches are as cold as on real traffic; the labelled text repeats and runs warm.
     const texts: Record<string, string> = {
@@ -373,18 +382,31 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
         .map((d) => d.text)
         .join('\n'),
     };
-    for (const v of order) {
-      const profiles = v.pii.PROFILE_NAMES;
-      for (const [label, text] of Object.entries(texts)) {
-        const language: Language = label.endsWith('de') ? 'de' : 'en';
-        const secs = cpuSeconds(() => v.pii.detect(text, { language, profiles }));
-        if (r > 0) push(v.name, label, Buffer.byteLength(text) / 1e6 / secs);
-      }
-      const secs = cpuSeconds(() => {
-        for (const s of samples) v.pii.detect(s.text, { language: s.language, profiles });
+    // Interleaved finely: each text in pieces of about 100 KB (0.1 s of CPU), both versions on
+    // each piece in turn, alternating which goes first, so a change in the machine's load lands on
+    // both alike; then the bytes over the summed CPU time per version.
+    for (const [label, text] of Object.entries(texts)) {
+      const language: Language = label.endsWith('de') ? 'de' : 'en';
+      const secs = [0, 0];
+      collect();
+      pieces(text, 100_000).forEach((piece, k) => {
+        const order = (k + r) % 2 ? [1, 0] : [0, 1];
+        for (const v of order) secs[v] += cpuSeconds(() => versions[v].pii.detect(piece, { language, profiles: versions[v].pii.PROFILE_NAMES }));
       });
-      if (r > 0) push(v.name, 'per sentence', sampleBytes / 1e6 / secs);
+      if (r > 0) versions.forEach((v, i) => push(v.name, label, Buffer.byteLength(text) / 1e6 / secs[i]));
     }
+    const secs = [0, 0];
+    collect();
+    for (let g = 0; g < samples.length; g += 300) {
+      const group = samples.slice(g, g + 300);
+      const order = (g / 300 + r) % 2 ? [1, 0] : [0, 1];
+      for (const v of order) {
+        secs[v] += cpuSeconds(() => {
+          for (const s of group) versions[v].pii.detect(s.text, { language: s.language, profiles: versions[v].pii.PROFILE_NAMES });
+        });
+      }
+    }
+    if (r > 0) versions.forEach((v, i) => push(v.name, 'per sentence', sampleBytes / 1e6 / secs[i]));
     if (r > 0) {
       console.log(
         `round ${r}: ${Object.keys(results.A)

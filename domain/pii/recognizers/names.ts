@@ -348,7 +348,7 @@ function isEnglishNonNameWord(word: string): boolean {
 /**
  * compromise's cost is mostly per call, not per word: the words a text will ask about are tagged
  * together, one word a paragraph ("A\n\nB\n\nC"), about 2x cheaper a word. Each paragraph is its
- * own sentence, and a word alone in its sentence gets the tags it gets alone (checked on 211,632
+ * own sentence, and a word alone in its sentence gets the tags it gets alone (checked on 316,821
  * spellings, each as written and capitalised: the name and place lists, this repository's docs,
  * generated text; only words ending in an apostrophe differed, which tokenize() never yields and
  * which are left to single calls anyway). A batch
@@ -412,16 +412,26 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
   const out: Finding[] = [];
   const used = new Uint8Array(tokens.length);
   if (language === 'en') {
-    // The words englishPairOk may ask about (rules 4 and 5 below: two unknown capitalised words
-    // side by side, the first no given name, the second no known surname), tagged in batches.
+    // The words englishPairOk will likely ask about, tagged in batches: two unknown capitalised
+    // words side by side that no earlier rule below takes (no title or given name first, no known
+    // surname second, no greeting before), where rule 4 (a person cue before), rule 5 (a sentence
+    // start) or rule 5b (inside a sentence) asks. A word primed but never asked costs a batch share
+    // (half a single call); one asked but not primed is tagged alone as before.
     const asked = new Set<string>();
     for (let i = 0; i + 1 < tokens.length; i++) {
       const t = tokens[i];
       const n = tokens[i + 1];
       if (!t.cap || !n.cap || !adjacent(tokens, i + 1) || !isUnknownCap(t, language) || !isUnknownCap(n, language)) continue;
-      if (isFirstName(t) || (isLastName(n) && !isCommonWord(n, language))) continue;
+      if (isTitle(t) || isFirstName(t) || (isLastName(n) && !isCommonWord(n, language))) continue;
+      if (SINGLE_NAME_CUES.has(tokens[i - 1]?.lower ?? '') && /^[\s,:]+$/.test(t.gap) && !isPlaceWord(t) && !/\d/.test(t.text) && !isCamelToken(t)) continue;
+      if (t.sentStart) {
+        const after = tokens[i + 2];
+        const rule5 = !(after?.cap && adjacent(tokens, i + 2)) && (feat(t) & F_ENGLISH) === 0 && (feat(n) & F_ENGLISH) === 0;
+        if (!rule5 && (looksLikeNoun(t) || looksLikeNoun(n) || !personCueBefore(text, tokens, i))) continue;
+      }
       asked.add(t.text);
       asked.add(n.text);
+      i++;
     }
     if (asked.size > 1) primeEnglishNonNameWords(asked);
   }
