@@ -132,6 +132,12 @@ const FUNCTION_WORDS = new Set(
 /** Lower-case parts of German academic titles ("Dr. med.", "Dr. rer. nat."). */
 const ACADEMIC_PARTS = new Set(['med', 'dent', 'vet', 'rer', 'nat', 'pol', 'oec', 'phil', 'jur', 'habil', 'h', 'c', 'ing', 'dipl', 'mult']);
 
+/** A gap of whitespace only (/^\s+$/), the common single space without a regular expression. */
+const SPACES_RE = /^\s+$/;
+function isSpaces(gap: string): boolean {
+  return gap === ' ' || SPACES_RE.test(gap);
+}
+
 /** Tokens i and j (= i + 1) are written as one phrase: separated by one space (or ". " after a title). */
 function adjacent(tokens: Token[], j: number): boolean {
   const gap = tokens[j].gap;
@@ -712,7 +718,7 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
     if (!t.cap) continue;
     const prev = tokens[i - 1];
     const labelled = placeLabelBefore(text, t.start);
-    const cue = /^\s+$/.test(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
+    const cue = isSpaces(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
     if (!cue && !labelled) continue;
     if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2)) continue;
     let j = i;
@@ -1038,7 +1044,7 @@ function orgShapeFindings(text: string, tokens: Token[], language: Language): Fi
     const first = tokens[i];
     const prev = tokens[i - 1];
     const verb = orgVerbFollows(tokens, j);
-    const leadCue = !!prev && /^\s+$/.test(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
+    const leadCue = !!prev && isSpaces(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
     const cue = leadCue && !(prev && PERSON_CUES.has(prev.lower) && !ORG_LEAD_CUES_EN.has(prev.lower) && prev.lower !== 'to');
     // Every score below needs a verb after the run or a cue before it: without them the run's words
     // (places, names, brand shapes) need not be looked at.
