@@ -346,7 +346,7 @@ function isEnglishNonNameWord(word: string): boolean {
   if (cached !== undefined) return cached;
   // The first term of the first sentence, read from the document itself: json() built a copy of
   // every term (text, normal form, offsets) only for this one set of tags.
-  const result = hasNonNameTag((nlp(word) as unknown as NlpDocs).docs[0]?.[0]);
+  const result = englishNonNameAlone(word);
   rememberNonName(word, result);
   return result;
 }
@@ -362,21 +362,28 @@ function isEnglishNonNameWord(word: string): boolean {
  */
 const NLP_BATCH = 400;
 const TRAILING_MARK_RE = /['’-]$/;
+/** The non-name answer of each word, tagged together in one compromise call; null when the sentences do not line up with the words. */
+export function englishNonNameBatch(words: readonly string[]): boolean[] | null {
+  const docs = (nlp(words.join('\n\n')) as unknown as NlpDocs).docs;
+  if (docs.length !== words.length) return null;
+  for (let k = 0; k < words.length; k++) {
+    let s = '';
+    for (const t of docs[k]) s += t.pre + t.text + t.post;
+    if (s.trim() !== words[k]) return null;
+  }
+  return docs.map((d) => hasNonNameTag(d[0]));
+}
+/** The non-name answer of one word tagged alone (not cached): what englishNonNameBatch must agree with. */
+export function englishNonNameAlone(word: string): boolean {
+  return hasNonNameTag((nlp(word) as unknown as NlpDocs).docs[0]?.[0]);
+}
 function primeEnglishNonNameWords(words: Iterable<string>): void {
   const todo: string[] = [];
   for (const w of words) if (!nonNameWordCache.has(w) && !TRAILING_MARK_RE.test(w) && !w.includes('\n')) todo.push(w);
   for (let i = 0; i + 1 < todo.length; i += NLP_BATCH) {
     const chunk = todo.slice(i, i + NLP_BATCH);
-    const docs = (nlp(chunk.join('\n\n')) as unknown as NlpDocs).docs;
-    if (docs.length !== chunk.length) continue;
-    let aligned = true;
-    for (let k = 0; k < chunk.length && aligned; k++) {
-      let s = '';
-      for (const t of docs[k]) s += t.pre + t.text + t.post;
-      aligned = s.trim() === chunk[k];
-    }
-    if (!aligned) continue;
-    for (let k = 0; k < chunk.length; k++) rememberNonName(chunk[k], hasNonNameTag(docs[k][0]));
+    const answers = englishNonNameBatch(chunk);
+    if (answers) for (let k = 0; k < chunk.length; k++) rememberNonName(chunk[k], answers[k]);
   }
 }
 function englishPairOk(a: Token, b: Token, language: Language): boolean {
