@@ -25,10 +25,14 @@ export function compareForOverlap(a: Finding, b: Finding): number {
   );
 }
 
+/** Below this many findings the plain sort is cheaper than setting up the key arrays. */
+const KEYED_FROM = 256;
+
 export function resolveOverlaps(findings: Finding[]): Finding[] {
+  if (findings.length < KEYED_FROM) return keep([...findings].sort(compareForOverlap));
   // Ranked by compareForOverlap's keys, worked out once per finding instead of in every comparison
-  // (the comparator asked the type Maps up to three times per call; this sort was 3-5% of
-  // detect()). Same keys, same order: both sorts are stable, so ties keep the input order.
+  // (the comparator asked the type Maps up to three times per call; on a long text this sort was
+  // 3-5% of detect()). Same keys, same order: both sorts are stable, so ties keep the input order.
   const n = findings.length;
   const priorityOf = new Float64Array(n);
   const lengthOf = new Float64Array(n);
@@ -51,11 +55,23 @@ export function resolveOverlaps(findings: Finding[]): Finding[] {
   ranked.sort(
     (a, b) => priorityOf[b] - priorityOf[a] || lengthOf[b] - lengthOf[a] || scoreOf[b] - scoreOf[a] || startOf[a] - startOf[b] || typeOf[a] - typeOf[b],
   );
+  return keep(
+    ranked.map((k) => findings[k]),
+    maxEnd,
+  );
+}
+
+/** Keeps each ranked finding whose characters no better one has claimed; in text order. */
+function keep(ranked: Finding[], maxEnd = -1): Finding[] {
   const kept: Finding[] = [];
+  let end = maxEnd;
+  if (end < 0) {
+    end = 0;
+    for (const f of ranked) if (f.end > end) end = f.end;
+  }
   // Characters already claimed by a kept finding: linear in the covered length, not quadratic.
-  const claimed = new Uint8Array(maxEnd);
-  for (const k of ranked) {
-    const f = findings[k];
+  const claimed = new Uint8Array(end);
+  for (const f of ranked) {
     if (f.end <= f.start) continue;
     let clash = false;
     for (let i = f.start; i < f.end; i++) {

@@ -36,17 +36,20 @@ function seeded(seed: number): () => number {
 }
 
 describe('resolveOverlaps (keys worked out once per finding)', () => {
-  it('keeps the same findings in the same order as sorting by compareForOverlap', () => {
+  it('keeps the same findings in the same order as sorting by compareForOverlap, short lists and long', () => {
     const rnd = seeded(18);
     // Few distinct starts, lengths and scores, so ties on every key are common; custom types rank first.
     const types = ['PERSON', 'LOCATION', 'ADDRESS', 'PHONE_NUMBER', 'ORGANIZATION', 'REDLIST', 'EMPLOYEE_ID'];
     const scores = [0.5, 0.6, 0.75, 0.75, 0.9];
     let compared = 0;
     for (let round = 0; round < 2000; round++) {
-      const n = 1 + Math.floor(rnd() * 14);
+      // Mostly short lists (the plain sort), every tenth a long one (the keyed sort, from 256).
+      const long = round % 10 === 0;
+      const n = long ? 256 + Math.floor(rnd() * 400) : 1 + Math.floor(rnd() * 14);
+      const span = long ? 600 : 30;
       const findings: Finding[] = [];
       for (let k = 0; k < n; k++) {
-        const start = Math.floor(rnd() * 30);
+        const start = Math.floor(rnd() * span);
         const end = start + Math.floor(rnd() * 8) - (rnd() < 0.05 ? 3 : 0);
         findings.push({ entityType: types[Math.floor(rnd() * types.length)], start, end, score: scores[Math.floor(rnd() * scores.length)], text: `f${k}`, source: 'test' });
       }
