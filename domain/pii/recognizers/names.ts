@@ -344,8 +344,6 @@ function rememberNonName(word: string, result: boolean): void {
 function isEnglishNonNameWord(word: string): boolean {
   const cached = nonNameWordCache.get(word);
   if (cached !== undefined) return cached;
-  // The first term of the first sentence, read from the document itself: json() built a copy of
-  // every term (text, normal form, offsets) only for this one set of tags.
   const result = englishNonNameAlone(word);
   rememberNonName(word, result);
   return result;
@@ -357,8 +355,8 @@ function isEnglishNonNameWord(word: string): boolean {
  * own sentence, and a word alone in its sentence gets the tags it gets alone (checked on 316,821
  * spellings, each as written and capitalised: the name and place lists, this repository's docs,
  * generated text; only words ending in an apostrophe differed, which tokenize() never yields and
- * which are left to single calls anyway). A batch
- * whose sentences do not come back one per word, each holding exactly its word, is not used.
+ * which are left to single calls anyway). A batch whose sentences do not come back one per word,
+ * each holding exactly its word, is not used.
  */
 const NLP_BATCH = 400;
 const TRAILING_MARK_RE = /['’-]$/;
@@ -373,7 +371,11 @@ export function englishNonNameBatch(words: readonly string[]): boolean[] | null 
   }
   return docs.map((d) => hasNonNameTag(d[0]));
 }
-/** The non-name answer of one word tagged alone (not cached): what englishNonNameBatch must agree with. */
+/**
+ * The non-name answer of one word tagged alone (not cached): what englishNonNameBatch must agree
+ * with. The tags are read from the document's first term: json() built a copy of every term (text,
+ * normal form, offsets) only for this one set of tags.
+ */
 export function englishNonNameAlone(word: string): boolean {
   return hasNonNameTag((nlp(word) as unknown as NlpDocs).docs[0]?.[0]);
 }
