@@ -6,6 +6,8 @@
  *   node --expose-gc --import tsx bench/pii-speed.ts ab <rootA> <rootB> [rounds]  CPU-time A/B on running text
  *     (the labelled text joined per language and repeated to 1 MB, warm; 0.6 MB of fresh generated
  *     text per language and round, cold for names and values; the labelled samples one by one)
+ *   node --import tsx bench/pii-speed.ts sentences <root> <root> ...  per-sentence CPU time of several versions
+ *     (give the same version twice as a control: its copies' spread is the noise)
  *   node --import tsx bench/pii-speed.ts run [root] [en|de] [MB]   detect() over running text (for --cpu-prof)
  *   node --import tsx bench/pii-speed.ts nlp-batch                compromise: words tagged in one batch
  *     (names.ts primeEnglishNonNameWords) get the same tags as each word alone
@@ -394,7 +396,7 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
       pieces(text, 100_000).forEach((piece, k) => {
         for (const v of (k + r) % 2 ? [1, 0, 0, 1] : [0, 1, 1, 0]) secs[v] += cpuSeconds(() => versions[v].pii.detect(piece, { language, profiles: versions[v].pii.PROFILE_NAMES }));
       });
-      if (r > 0) versions.forEach((v, i) => push(v.name, label, (2 * Buffer.byteLength(text)) / 1e6 / secs[i]));
+      if (r > 0) for (const i of [0, 1]) push(versions[i].name, label, (2 * Buffer.byteLength(text)) / 1e6 / secs[i]);
     }
     const secs = [0, 0];
     collect();
@@ -408,7 +410,7 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
         });
       }
     }
-    if (r > 0) versions.forEach((v, i) => push(v.name, 'per sentence', (2 * sampleBytes) / 1e6 / secs[i]));
+    if (r > 0) for (const i of [0, 1]) push(versions[i].name, 'per sentence', (2 * sampleBytes) / 1e6 / secs[i]);
     if (r > 0) {
       console.log(
         `round ${r}: ${Object.keys(results.A)
@@ -423,6 +425,32 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
     const b = median(results.B[k]);
     console.log(`${k.padEnd(14)} A ${a.toFixed(3)}  B ${b.toFixed(3)}  B/A ${(b / a).toFixed(3)}  (B/A per round: ${results.B[k].map((x, i) => (x / results.A[k][i]).toFixed(2)).join(' ')})`);
   }
+}
+
+/** The labelled samples one detect() call each, versions in turn per group of 300 (order reversed every round). */
+async function sentencesMode(roots: string[]): Promise<void> {
+  const versions = [];
+  for (const root of roots) versions.push(await loadPii(root));
+  const samples = labelledSamples();
+  const secs = roots.map(() => 0);
+  const rounds = 6;
+  for (let r = 0; r < rounds; r++) {
+    for (let g = 0; g < samples.length; g += 300) {
+      const group = samples.slice(g, g + 300);
+      const order = [...versions.keys()];
+      if ((g / 300 + r) % 2) order.reverse();
+      for (const v of order) {
+        const s = cpuSeconds(() => {
+          for (const x of group) versions[v].detect(x.text, { language: x.language, profiles: versions[v].PROFILE_NAMES });
+        });
+        if (r > 0) secs[v] += s;
+      }
+    }
+  }
+  const bytes = samples.reduce((n, x) => n + Buffer.byteLength(x.text), 0) * (rounds - 1);
+  roots.forEach((root, i) => {
+    console.log(`${resolve(root)}: ${(bytes / 1e6 / secs[i]).toFixed(3)} MB/s per core per sentence (${rounds - 1} rounds after a warm-up)`);
+  });
 }
 
 async function runMode(root: string, language: Language, mb: number): Promise<void> {
@@ -476,8 +504,9 @@ async function main(): Promise<void> {
   else if (mode === 'ab' && args.length >= 2) await abMode(args[0], args[1], Number(args[2] ?? 6));
   else if (mode === 'run') await runMode(args[0] ?? HERE, (args[1] as Language) ?? 'en', Number(args[2] ?? 2));
   else if (mode === 'nlp-batch') await nlpBatchMode();
+  else if (mode === 'sentences' && args.length >= 1) await sentencesMode(args);
   else {
-    console.error('usage: bench/pii-speed.ts hash [root] | ab <rootA> <rootB> [rounds] | run [root] [en|de] [MB]');
+    console.error('usage: bench/pii-speed.ts hash [root] | ab <rootA> <rootB> [rounds] | sentences <root>... | run [root] [en|de] [MB] | nlp-batch');
     process.exit(2);
   }
 }
