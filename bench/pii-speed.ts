@@ -429,7 +429,7 @@ async function abMode(rootA: string, rootB: string, rounds: number): Promise<voi
 
 /** The labelled samples one detect() call each, versions in turn per group of 300 (order reversed every round). */
 async function sentencesMode(roots: string[]): Promise<void> {
-  const versions = [];
+  const versions: PiiModule[] = [];
   for (const root of roots) versions.push(await loadPii(root));
   const samples = labelledSamples();
   const secs = roots.map(() => 0);

@@ -16,7 +16,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { detect } from '../domain/pii/detect';
+import { detect, mergeTagged } from '../domain/pii/detect';
+import { finding } from '../domain/pii/recognizers/types';
 import { type Language, PROFILE_NAMES } from '../domain/pii/entity-types';
 import { taggedSpans, withoutTagger } from '../domain/pii/recognizers/tagger';
 import { type Token, tokenize } from '../domain/pii/recognizers/names';
@@ -142,9 +143,10 @@ export function train(sentences: TrainingSentence[], epochs: number, seed: numbe
 }
 
 /**
- * Per language and type, the smallest margin at which the spans the tagger adds (where the rules found nothing)
- * still have TARGET_PRECISION token precision on the held-apart sentences, counting every span at
- * or above it. A type that never reaches it gets NEVER: the tagger adds none of it.
+ * Per language and type, the smallest margin at which the tokens the tagger's spans add to the
+ * rules (detect.ts mergeTagged: new spans, weak guesses replaced, rule findings extended) still have
+ * TARGET_PRECISION token precision on the held-apart sentences, counting every span at or above it.
+ * A type that never reaches it gets NEVER: the tagger adds none of it.
  */
 const NEVER = 1e9;
 export function calibrate(model: TaggerModel, dev: TrainingSentence[]): Record<string, number> {
@@ -152,15 +154,21 @@ export function calibrate(model: TaggerModel, dev: TrainingSentence[]): Record<s
   for (const s of dev) {
     const rules = withoutTagger(() => detect(s.text, { language: s.language, profiles: PROFILE_NAMES }));
     for (const span of taggedSpans(s.text, s.language, model)) {
-      if (rules.some((r) => r.start < span.end && span.start < r.end)) continue;
+      // Each span alone, as detect() would merge it with the rules' findings.
+      const [merged] = mergeTagged(s.text, rules, [finding(span.type, s.text, span.start, span.end, 0.5, 'tagger')]);
+      if (!merged) continue;
       let correct = 0;
       let tokens = 0;
-      for (const m of s.text.slice(span.start, span.end).matchAll(/[\p{L}\p{N}]+/gu)) {
-        const a = span.start + (m.index ?? 0);
-        const gold = s.spans.find((g) => g.start < a + m[0].length && a < g.end);
+      for (const m of s.text.slice(merged.start, merged.end).matchAll(/[\p{L}\p{N}]+/gu)) {
+        const a = merged.start + (m.index ?? 0);
+        const b = a + m[0].length;
+        // Tokens the rules already gave this type are no addition.
+        if (rules.some((r) => r.start < b && a < r.end && r.entityType === span.type)) continue;
+        const gold = s.spans.find((g) => g.start < b && a < g.end);
         tokens++;
         if (gold?.entityType === span.type) correct++;
       }
+      if (tokens === 0) continue;
       const key = `${s.language} ${span.type}`;
       const list = byType.get(key) ?? [];
       list.push({ margin: span.margin, correct, tokens });

@@ -3,33 +3,40 @@
  *
  *   npm run train:security        (deterministic: the same bytes on every run and machine)
  *
- * Data: data/security/train.jsonl only (the held-out part is never read here). Each prompt is
- * normalised and decoded exactly as the scanner does (domain/security's own normaliser, tokenizer
- * and view expansion), cut into the scanner's windows, and every window is labelled per head:
- * a window covering the attack span is positive for the heads of the attack's content (an
- * override is injection, a DAN prompt jailbreak, "print your system prompt" data extraction), a
- * window outside it is negative, a window half in and half out is left out. For text hidden by an
- * encoding the decoded view carries the label; the encoded gibberish is left out.
+ * Data: data/security/train.jsonl, the other authors' files (every .jsonl in a directory
+ * data/security/authored..., without their "incident_report" lines), and as innocent text only the project's prose
+ * (data/security/prose-train.jsonl) and PII sentences. The held-out and dev parts are never read
+ * here. Each prompt is normalised and decoded exactly as the scanner does (domain/security's own
+ * normaliser, tokenizer and view expansion), cut into the scanner's windows, and every window is
+ * labelled per head: a window covering the attack span is positive for the heads of the attack's
+ * content (an override is injection, a DAN prompt jailbreak, "print your system prompt" data
+ * extraction), a window outside it is negative, a window half in and half out is left out. For text
+ * hidden by an encoding the decoded view carries the label; the encoded gibberish is left out.
  *
- * Model: one logistic regression per head over hashed features (2^18 buckets), AdaGrad with L2,
- * a fixed number of epochs over a seeded shuffle; positives weighted up to balance the classes.
+ * Window classifier: one logistic regression per head over hashed features (2^18 buckets), AdaGrad
+ * with L2, a fixed number of epochs over a seeded shuffle; positives weighted up to balance the
+ * classes. It is shipped without offsets (its raw probability is an input of the stacked decision).
  *
- * Calibration: five folds; model k is trained without template-family fold k and document-type
- * fold k, and scores the prompts of its fold with the full scanner (rules included). A coordinate
- * search over each head's threshold, separately for prompts and for documents and tool results,
- * picks the thresholds that maximise this out-of-fold recall at an out-of-fold false-positive rate
- * of at most 1% (the target on held-out data is 2%). The final model is trained on all of the
- * training part and shipped with those thresholds as logit offsets.
+ * Stacked decision (domain/security/stack.ts): five folds; window model k is trained without
+ * template-family fold k and document-type fold k and scans the prompts of its fold with the full
+ * scanner: their rule findings and classifier probabilities are out-of-fold evidence. Per check, a
+ * ridge logistic regression over that evidence (Newton's method) is scored out of fold as well, and a
+ * coordinate search over its thresholds (per check, for prompts and for documents and tool results)
+ * maximises out-of-fold recall at an out-of-fold false-positive rate of at most OOF_MAX_FPR. The
+ * shipped file holds the window model trained on everything, the stacked models fitted on all the
+ * out-of-fold evidence, and the thresholds as logit offsets.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ClassifierFile, type ClassifierModel, decodeModel, encodeWeights, H, HEADS, windowsOf } from '../domain/security/classifier';
 import { fnv } from '../domain/security/hash';
 import { normalize, type View } from '../domain/security/normalize';
-import { scanText } from '../domain/security/scan';
+import { PATTERN_RULES } from '../domain/security/rules';
+import { checkScore, collectEvidence, type Evidence, maximaOf } from '../domain/security/scan';
+import { decisiveWeight, decodeStack, fixedInputs, NF, STACK_FIXED, STACK_HEADS, type StackFile } from '../domain/security/stack';
 import { ALL_FEATURES, FEATURE_GRAM, tokenize } from '../domain/security/tokens';
-import type { ScanSource } from '../domain/security/types';
+import { CHECK_TYPES, FAIL_SCORE, type ScanSource } from '../domain/security/types';
 import { derivedViews } from '../domain/security/views';
 
 const BITS = 18;
@@ -45,11 +52,32 @@ const L2 = Number(process.env.TRAIN_L2 ?? 1e-3);
 const POS_CAP = Number(process.env.TRAIN_POSCAP ?? 4);
 const FEATURES = Number(process.env.TRAIN_FEATURES ?? ALL_FEATURES & ~FEATURE_GRAM);
 const SEED = 0x5ec0de;
-const OOF_MAX_FPR = 0.01;
-const VERSION = 'sec-clf-1';
+// The out-of-fold false-positive budget: 2.21%, where round 3's search ended (its held-out FPR was
+// about three times its out-of-fold one).
+const OOF_MAX_FPR = Number(process.env.TRAIN_MAX_FPR ?? 0.0221);
+const VERSION = 'sec-clf-2';
+// The stacked decision: ridge strength, how many training prompts a rule must match to get an
+// input of its own, Newton iterations (it converges in fewer).
+const STACK_L2 = Number(process.env.TRAIN_STACK_L2 ?? 1);
+const STACK_MIN_RULE = 5;
+const STACK_ITERS = 30;
+/**
+ * Rules that stay decisive on their own (their hand-set weight is the check's score when it is
+ * higher than the stacked model's): structure the classifier does not read and innocent text
+ * rarely has. Chat-template tokens, fake role lines and headers, markdown images and links whose
+ * URL carries data, Unicode tag characters and invisible characters inside words, text hidden by an
+ * encoding or obfuscation that reads as an instruction, many fake compliant turns, optimisation
+ * suffixes after a harmful request. Only matches whose weight alone fails a check
+ * (DECISIVE_MIN) decide; weaker ones, and all phrase rules, are inputs of the stacked model.
+ */
+const DECISIVE = [
+  ...(process.env.TRAIN_DECISIVE ?? [...PATTERN_RULES.map((r) => r.id), 'tag_characters', 'invisible_characters', 'bidi_override', 'many_shot', 'encoded_instruction', 'obfuscated_instruction', 'adversarial_suffix'].join(',')).split(','),
+].filter(Boolean);
+const DECISIVE_MIN = Number(process.env.TRAIN_DECISIVE_MIN ?? 0.5);
 
 interface Sample {
   id: string;
+  split?: string;
   carrier?: string;
   source: ScanSource;
   label: 'attack' | 'benign';
@@ -63,11 +91,33 @@ interface Sample {
 
 const trainPath = join(__dirname, '..', 'data', 'security', 'train.jsonl');
 const raw = readFileSync(trainPath);
-const samples: Sample[] = raw
-  .toString('utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as Sample);
+const parse = (buf: Buffer): Sample[] =>
+  buf
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Sample);
+// Training prompts written by other authors (data/security/authored/*.jsonl, the second author's;
+// data/security/authored2/*.jsonl, the third's; any data/security/authored*/ directory, same shape,
+// split "train"): directories and files in name order, appended after train.jsonl.
+const securityDir = join(__dirname, '..', 'data', 'security');
+const authoredFiles = readdirSync(securityDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.startsWith('authored'))
+  .map((d) => d.name)
+  .sort()
+  .flatMap((d) =>
+    readdirSync(join(securityDir, d))
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+      .map((f) => `${d}/${f}`),
+  );
+const authoredRaw = authoredFiles.map((f) => readFileSync(join(securityDir, f)));
+// Left out of training: "incident_report" lines quote a whole attack inside a report or lesson and
+// are labelled innocent (the authored README says a trainer may relabel them). A quoted attack is
+// neither a clean attack nor a clean innocent example (the same reason quoting passages are left out
+// of the project prose); as innocent examples they taught the model to pass attacks in documents.
+const AMBIGUOUS_KINDS = new Set((process.env.TRAIN_AMBIGUOUS ?? 'incident_report').split(',').filter(Boolean));
+const samples: Sample[] = [...parse(raw), ...authoredRaw.flatMap(parse).filter((s) => (s.split === undefined || s.split === 'train') && !AMBIGUOUS_KINDS.has(s.kind))];
 
 // ------------------------------------------------------------------ windows and labels
 
@@ -179,6 +229,13 @@ for (const f of ['en.jsonl', 'de.jsonl', 'en-heldout.jsonl', 'de-heldout.jsonl']
     examples.push(...examplesOf({ id, source: 'prompt', label: 'benign', kind: 'pii_sentence', family: 'pii', types: [], text }, -1, -1, -1, -1));
   }
 }
+
+// Innocent English prose from the project's own documents (scripts/security-eval/prose.ts, a
+// snapshot in data/security/prose-train.jsonl): long documents, tables and code written for people.
+// Training text for every fold model, like the PII sentences; counted in no metric.
+const prosePath = join(__dirname, '..', 'data', 'security', 'prose-train.jsonl');
+const proseRaw = readFileSync(prosePath);
+for (const s of parse(proseRaw)) examples.push(...examplesOf(s, -1, -1, -1, -1));
 
 // ------------------------------------------------------------------ training
 
@@ -298,59 +355,194 @@ if (process.env.TRAIN_QUICK) {
 }
 
 console.log(`${samples.length} training prompts, ${examples.length} windows; training ${FOLDS} fold models...`);
-const foldModels: ClassifierModel[] = [];
 const ZERO = { prompt: [0, 0, 0], data: [0, 0, 0] };
+const foldModels: ClassifierModel[] = [];
 for (let k = 0; k < FOLDS; k++) foldModels.push(decodeModel(fileOf(train(examples.filter((e) => inTraining(e, k))), ZERO, {})));
-const baseSource = foldModels.map((m) => ({ prompt: Float64Array.from(m.source.prompt), document: Float64Array.from(m.source.document), tool: Float64Array.from(m.source.tool) }));
 
-const logit = (p: number) => Math.log(p / (1 - p));
-/** thresholds: three for prompts, then three for documents and tool results. */
-function evaluate(thresholds: number[]): { recall: number; fpr: number } {
-  for (let k = 0; k < FOLDS; k++) {
-    for (let h = 0; h < H; h++) {
-      foldModels[k]!.source.prompt[h] = baseSource[k]!.prompt[h]! - logit(thresholds[h]!);
-      foldModels[k]!.source.document[h] = baseSource[k]!.document[h]! - logit(thresholds[H + h]!);
-      foldModels[k]!.source.tool[h] = baseSource[k]!.tool[h]! - logit(thresholds[H + h]!);
-    }
-  }
+// ------------------------------------------------------------------ the stacked decision (domain/security/stack.ts)
+//
+// Every training prompt is scanned once by the classifier of its fold (one that never saw its
+// family or document type): its rule findings and the classifier's window probabilities are the
+// out-of-fold evidence the stacked model learns from. The stacked model is then itself scored out
+// of fold (trained without the prompts of fold k, scoring fold k), and the thresholds are chosen on
+// those scores.
+const evidence: Evidence[] = samples.map((s) => collectEvidence(s.text, { source: s.source }, foldModels[foldOf(s)]!));
+const sampleFold = samples.map(foldOf);
+
+// Rules alone (the hand-set weights as a noisy-or), for reference.
+const rulesAloneFails = evidence.map((ev) => {
+  const bare: Evidence = { ...ev, findings: Object.fromEntries(CHECK_TYPES.map((c) => [c, ev.findings[c].filter((f) => f.rule !== 'classifier')])) as Evidence['findings'] };
+  return CHECK_TYPES.some((c) => checkScore(bare, c, null) >= FAIL_SCORE);
+});
+const rateOf = (fails: boolean[]) => {
   let tp = 0;
   let attacks = 0;
   let fp = 0;
   let benign = 0;
-  for (const s of samples) {
-    const r = scanText(s.text, { source: s.source }, foldModels[foldOf(s)]!);
+  samples.forEach((s, i) => {
     if (s.label === 'attack') {
       attacks++;
-      if (!r.passed) tp++;
+      if (fails[i]) tp++;
     } else {
       benign++;
-      if (!r.passed) fp++;
+      if (fails[i]) fp++;
     }
-  }
+  });
   return { recall: tp / attacks, fpr: fp / benign };
+};
+const rulesOnly = rateOf(rulesAloneFails);
+console.log(`rules alone, out of fold: recall ${rulesOnly.recall.toFixed(4)}, FPR ${(100 * rulesOnly.fpr).toFixed(2)}%`);
+
+// The other two checks (suspicious_words, size_analysis) keep their hand-set fusion.
+const otherFails = evidence.map((ev) => checkScore(ev, 'suspicious_words', null) >= FAIL_SCORE || checkScore(ev, 'size_analysis', null) >= FAIL_SCORE);
+const maxima = STACK_HEADS.map((head) => evidence.map((ev) => maximaOf(ev.findings[head])));
+// A rule gets an input of its own when it matched at least STACK_MIN_RULE training prompts.
+const ruleLists = STACK_HEADS.map((_, h) => {
+  const count = new Map<string, number>();
+  for (const m of maxima[h]!) for (const r of m.keys()) count.set(r, (count.get(r) ?? 0) + 1);
+  return [...count.entries()].filter(([, c]) => c >= STACK_MIN_RULE).map(([r]) => r).sort();
+});
+/** Stacked inputs of sample i for head h. */
+function rowOf(h: number, i: number): Float64Array {
+  const ids = ruleLists[h]!;
+  const x = new Float64Array(NF + ids.length);
+  const ev = evidence[i]!;
+  fixedInputs(h, ev.source, ev.best, maxima[h]![i]!, x);
+  for (let r = 0; r < ids.length; r++) x[NF + r] = maxima[h]![i]!.get(ids[r]!) ?? 0;
+  return x;
+}
+const rows = STACK_HEADS.map((_, h) => samples.map((_s, i) => rowOf(h, i)));
+// Per head: innocent prompts are negatives, attacks labelled with the head's check positives;
+// other attacks are left out (another check catches them; they are neither).
+const targetOf = (h: number, s: Sample): number => (s.label === 'benign' ? 0 : s.types.includes(STACK_HEADS[h]!) ? 1 : -1);
+
+/** Ridge logistic regression by Newton's method (deterministic; the bias is not penalised). */
+function fitStack(xs: Float64Array[], ys: number[]): Float64Array {
+  const d = xs[0]!.length;
+  const w = new Float64Array(d);
+  for (let iter = 0; iter < STACK_ITERS; iter++) {
+    const g = new Float64Array(d);
+    const hess = new Float64Array(d * d);
+    for (let n = 0; n < xs.length; n++) {
+      const x = xs[n]!;
+      let z = 0;
+      for (let a = 0; a < d; a++) z += w[a]! * x[a]!;
+      const p = 1 / (1 + Math.exp(-z));
+      const r = p - ys[n]!;
+      const v = Math.max(p * (1 - p), 1e-6);
+      for (let a = 0; a < d; a++) {
+        const xa = x[a]!;
+        if (xa === 0) continue;
+        g[a] = g[a]! + r * xa;
+        for (let b = a; b < d; b++) hess[a * d + b] = hess[a * d + b]! + v * xa * x[b]!;
+      }
+    }
+    for (let a = 1; a < d; a++) {
+      g[a] = g[a]! + STACK_L2 * w[a]!;
+      hess[a * d + a] = hess[a * d + a]! + STACK_L2;
+    }
+    hess[0] = hess[0]! + 1e-6;
+    for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) hess[a * d + b] = hess[b * d + a]!;
+    const step = solve(hess, g, d);
+    let moved = 0;
+    for (let a = 0; a < d; a++) {
+      w[a] = w[a]! - step[a]!;
+      moved = Math.max(moved, Math.abs(step[a]!));
+    }
+    if (moved < 1e-9) break;
+  }
+  return w;
 }
 
-const CANDIDATES = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99];
+/** Solves A x = b (A symmetric positive definite, d x d) by Cholesky. */
+function solve(A: Float64Array, b: Float64Array, d: number): Float64Array {
+  const L = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = A[i * d + j]!;
+      for (let k = 0; k < j; k++) sum -= L[i * d + k]! * L[j * d + k]!;
+      L[i * d + j] = i === j ? Math.sqrt(Math.max(sum, 1e-12)) : sum / L[j * d + j]!;
+    }
+  }
+  const y = new Float64Array(d);
+  for (let i = 0; i < d; i++) {
+    let sum = b[i]!;
+    for (let k = 0; k < i; k++) sum -= L[i * d + k]! * y[k]!;
+    y[i] = sum / L[i * d + i]!;
+  }
+  const x = new Float64Array(d);
+  for (let i = d - 1; i >= 0; i--) {
+    let sum = y[i]!;
+    for (let k = i + 1; k < d; k++) sum -= L[k * d + i]! * x[k]!;
+    x[i] = sum / L[i * d + i]!;
+  }
+  return x;
+}
+
+const dot = (w: Float64Array, x: Float64Array) => {
+  let z = 0;
+  for (let a = 0; a < w.length; a++) z += w[a]! * x[a]!;
+  return z;
+};
+function fitHead(h: number, keep: (i: number) => boolean): Float64Array {
+  const xs: Float64Array[] = [];
+  const ys: number[] = [];
+  samples.forEach((s, i) => {
+    const y = targetOf(h, s);
+    if (y >= 0 && keep(i)) {
+      xs.push(rows[h]![i]!);
+      ys.push(y);
+    }
+  });
+  return fitStack(xs, ys);
+}
+// Out-of-fold stacked logits (no offset) per head.
+const oofZ = STACK_HEADS.map(() => new Float64Array(samples.length));
+for (let k = 0; k < FOLDS; k++) {
+  for (let h = 0; h < H; h++) {
+    const w = fitHead(h, (i) => sampleFold[i] !== k);
+    samples.forEach((_s, i) => {
+      if (sampleFold[i] === k) oofZ[h]![i] = dot(w, rows[h]![i]!);
+    });
+  }
+}
+const logit = (p: number) => Math.log(p / (1 - p));
+const stackFileOf = (weights: Float64Array[], thresholds: number[]): StackFile => ({
+  rules: ruleLists,
+  weights: weights.map((w) => Array.from(w, round6)),
+  offset: { prompt: thresholds.slice(0, H).map((t) => round6(-logit(t))), data: thresholds.slice(H).map((t) => round6(-logit(t))) },
+  decisive: [...DECISIVE].sort(),
+  decisiveMin: DECISIVE_MIN,
+});
+const decisiveModel = decodeStack(stackFileOf(STACK_HEADS.map(() => new Float64Array(NF)), [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]));
+const decisive = STACK_HEADS.map((head) => evidence.map((ev) => decisiveWeight(decisiveModel, ev.findings[head]) >= FAIL_SCORE));
+
+/** thresholds: three for prompts, then three for documents and tool results. */
+function failsAt(thresholds: number[]): boolean[] {
+  const cut = thresholds.map(logit);
+  return samples.map((s, i) => {
+    if (otherFails[i]) return true;
+    const off = s.source === 'prompt' ? 0 : H;
+    for (let h = 0; h < H; h++) if (oofZ[h]![i]! >= cut[off + h]! || decisive[h]![i]) return true;
+    return false;
+  });
+}
+const evaluate = (thresholds: number[]) => rateOf(failsAt(thresholds));
+
+const CANDIDATES = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99];
+const floor = rateOf(failsAt(Array(2 * H).fill(0.999999)));
+const allowedFpr = Math.max(OOF_MAX_FPR, floor.fpr + 0.002);
+console.log(`decisive rules and the other checks alone, out of fold: recall ${floor.recall.toFixed(4)}, FPR ${(100 * floor.fpr).toFixed(2)}%; allowed FPR ${(100 * allowedFpr).toFixed(2)}%`);
 const better = (a: { recall: number; fpr: number }, b: { recall: number; fpr: number }) => {
   const aOk = a.fpr <= allowedFpr;
   const bOk = b.fpr <= allowedFpr;
   if (aOk !== bOk) return aOk;
   return aOk ? a.recall > b.recall || (a.recall === b.recall && a.fpr < b.fpr) : a.fpr < b.fpr;
 };
-// The rules alone already fail some innocent training prompts (the new look-alike families are
-// hard on purpose). A fixed 1% cap that the rules alone exceed would push every threshold to its
-// maximum and switch the classifier off; instead the classifier may add at most OOF_MAX_FPR on top
-// of what the rules do by themselves.
-const rulesOnly = evaluate(Array(2 * H).fill(0.99999));
-const allowedFpr = Math.max(OOF_MAX_FPR, rulesOnly.fpr + OOF_MAX_FPR);
-console.log(`rules alone, out of fold: recall ${rulesOnly.recall.toFixed(4)}, FPR ${(100 * rulesOnly.fpr).toFixed(2)}%; allowed FPR ${(100 * allowedFpr).toFixed(2)}%`);
-// The search starts strict (0.9) and relaxes a head only where that buys out-of-fold recall within
-// the allowed FPR: started at 0.5, the document heads kept 0.5 because the budget was spent on the
-// prompt heads first, and then fired on the dev part's unseen document types (newsletters, design docs).
 const thresholds = (process.env.TRAIN_THRESHOLDS ?? '0.9,0.9,0.9,0.9,0.9,0.9').split(',').map(Number);
 let best = evaluate(thresholds);
 const NAMES = [...HEADS.map((h) => `${h} (prompts)`), ...HEADS.map((h) => `${h} (documents, tools)`)];
-for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 2); round++) {
+for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 3); round++) {
   for (let h = 0; h < 2 * H; h++) {
     for (const c of CANDIDATES) {
       const trial = thresholds.slice();
@@ -361,46 +553,105 @@ for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 2); round++) {
         thresholds[h] = c;
       }
     }
-    console.log(`  ${NAMES[h]}: threshold ${thresholds[h]} (out-of-fold recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}%)`);
+    if (round === 0 || process.env.TRAIN_VERBOSE) console.log(`  ${NAMES[h]}: threshold ${thresholds[h]} (out-of-fold recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}%)`);
+  }
+}
+if (process.env.TRAIN_VERBOSE) {
+  const saved = otherFails.slice();
+  otherFails.fill(false);
+  const r = evaluate(thresholds);
+  otherFails.splice(0, otherFails.length, ...saved);
+  console.log(`without suspicious_words and size_analysis: recall ${r.recall.toFixed(4)}, FPR ${(100 * r.fpr).toFixed(2)}%`);
+}
+if (process.env.TRAIN_VERBOSE) {
+  // Out of fold per part: the first author's training part and the second author's.
+  const fails = failsAt(thresholds);
+  for (const [name, inPart] of [
+    ['train.jsonl', (s: Sample) => !s.family.startsWith('authored')],
+    ['authored (second author)', (s: Sample) => s.family.startsWith('authored-')],
+    ['authored2 (third author)', (s: Sample) => s.family.startsWith('authored2-')],
+  ] as const) {
+    let tp = 0;
+    let a = 0;
+    let fp = 0;
+    let b = 0;
+    samples.forEach((s, i) => {
+      if (!inPart(s)) return;
+      if (s.label === 'attack') {
+        a++;
+        if (fails[i]) tp++;
+      } else {
+        b++;
+        if (fails[i]) fp++;
+      }
+    });
+    console.log(`  ${name}: recall ${(tp / a).toFixed(4)} (${a} attacks), FPR ${((100 * fp) / b).toFixed(2)}% (${b} innocent)`);
+  }
+}
+console.log(`stacked, out of fold: recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}% at thresholds ${thresholds.join(',')}`);
+if (process.env.TRAIN_CURVE) {
+  // The trade-off: one threshold for all six, out of fold.
+  for (const t of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99]) {
+    const r = evaluate(Array(2 * H).fill(t));
+    console.log(`  all thresholds ${t}: recall ${r.recall.toFixed(4)}, FPR ${(100 * r.fpr).toFixed(2)}%`);
   }
 }
 
 if (process.env.TRAIN_DEBUG) {
-  evaluate(thresholds);
-  for (const s of samples) {
-    const r = scanText(s.text, { source: s.source }, foldModels[foldOf(s)]!);
-    if (s.label === 'benign' && !r.passed) {
-      const why = r.checks.filter((c) => !c.passed).flatMap((c) => c.findings.map((f) => `${c.type}:${f.rule}:${f.weight}:${JSON.stringify(f.evidence.slice(0, 50))}`));
-      console.log(`OOF FP ${s.id} ${why.join(' | ')}`);
-    }
-    if (s.label === 'attack' && r.passed && process.env.TRAIN_DEBUG === 'all') console.log(`OOF MISS ${s.id} ${JSON.stringify(r.classifierBest)} ${JSON.stringify(s.text.slice(0, 160))}`);
-  }
+  const fails = failsAt(thresholds);
+  samples.forEach((s, i) => {
+    const ev = evidence[i]!;
+    const why = () =>
+      STACK_HEADS.map((head, h) => `${head}:${(1 / (1 + Math.exp(-(oofZ[h]![i]! - logit(thresholds[(s.source === 'prompt' ? 0 : H) + h]!))))).toFixed(2)}[${[...maxima[h]![i]!].map(([r, w]) => `${r}=${w}`).join(',')}]`).join(' ');
+    if (s.label === 'benign' && fails[i]) console.log(`OOF FP ${s.id} ${s.kind} ${why()} ${otherFails[i] ? 'OTHER' : ''} :: ${JSON.stringify(s.text.slice(0, 140))}`);
+    if (s.label === 'attack' && !fails[i] && process.env.TRAIN_DEBUG === 'all') console.log(`OOF MISS ${s.id} ${s.kind} ${why()} best=${Array.from(ev.best, (p) => p.toFixed(2))} :: ${JSON.stringify(s.text.slice(0, 160))}`);
+  });
   process.exit(0);
 }
 
 // ------------------------------------------------------------------ final model
 
 const final = train(examples);
-const file = fileOf(
-  final,
-  { prompt: thresholds.slice(0, H).map((t) => -logit(t)), data: thresholds.slice(H).map((t) => -logit(t)) },
-  {
-    data: 'data/security/train.jsonl',
-    dataSha256: createHash('sha256').update(raw).digest('hex'),
-    extraNegatives: 'data/pii-eval/*.jsonl',
-    extraNegativesSha256: createHash('sha256').update(Buffer.concat(extraRaw)).digest('hex'),
-    prompts: samples.length,
-    windows: examples.length,
-    epochs: EPOCHS,
-    learningRate: LR,
-    l2: L2,
-    folds: FOLDS,
-    foldScheme: 'model k leaves out template-family fold k and document-type fold k',
-    thresholds: { prompt: thresholds.slice(0, H), data: thresholds.slice(H) },
-    outOfFold: { recall: round6(best.recall), falsePositiveRate: round6(best.fpr) },
-    rulesAloneOutOfFold: { recall: round6(rulesOnly.recall), falsePositiveRate: round6(rulesOnly.fpr) },
-  },
-);
+const stackWeights = STACK_HEADS.map((_, h) => fitHead(h, () => true));
+if (process.env.TRAIN_VERBOSE) {
+  STACK_HEADS.forEach((head, h) => {
+    const names = [...STACK_FIXED, ...ruleLists[h]!];
+    const counts = names.map((_, a) => {
+      let pos = 0;
+      let neg = 0;
+      samples.forEach((s, i) => {
+        if (a < NF || !rows[h]![i]![a]) return;
+        const y = targetOf(h, s);
+        if (y === 1) pos++;
+        else if (y === 0) neg++;
+      });
+      return a < NF ? '' : ` (${pos}+/${neg}-)`;
+    });
+    console.log(`${head}: ${names.map((n, a) => `${n} ${stackWeights[h]![a]!.toFixed(2)}${counts[a]}`).join(', ')}`);
+  });
+}
+const file = fileOf(final, ZERO, {
+  data: 'data/security/train.jsonl',
+  dataSha256: createHash('sha256').update(raw).digest('hex'),
+  authored: authoredFiles.map((f) => `data/security/${f}`),
+  authoredSha256: createHash('sha256').update(Buffer.concat(authoredRaw)).digest('hex'),
+  prose: 'data/security/prose-train.jsonl',
+  proseSha256: createHash('sha256').update(proseRaw).digest('hex'),
+  extraNegatives: 'data/pii-eval/*.jsonl',
+  extraNegativesSha256: createHash('sha256').update(Buffer.concat(extraRaw)).digest('hex'),
+  prompts: samples.length,
+  windows: examples.length,
+  epochs: EPOCHS,
+  learningRate: LR,
+  l2: L2,
+  folds: FOLDS,
+  foldScheme: 'model k leaves out template-family fold k and document-type fold k',
+  stack: { l2: STACK_L2, minRuleMatches: STACK_MIN_RULE, inputs: ruleLists.map((r) => NF + r.length) },
+  thresholds: { prompt: thresholds.slice(0, H), data: thresholds.slice(H) },
+  outOfFold: { recall: round6(best.recall), falsePositiveRate: round6(best.fpr) },
+  rulesAloneOutOfFold: { recall: round6(rulesOnly.recall), falsePositiveRate: round6(rulesOnly.fpr) },
+});
+file.stack = stackFileOf(stackWeights, thresholds);
 const out = process.argv[2] ?? join(__dirname, '..', 'data', 'security', 'classifier.json');
 writeFileSync(out, `${JSON.stringify(file, null, 1)}\n`);
 console.log(`wrote ${out}: ${file.training.nonZeroBuckets} non-zero buckets, ${Buffer.byteLength(JSON.stringify(file))} bytes`);

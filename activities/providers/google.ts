@@ -1,4 +1,5 @@
 import { nodeHttpFetch } from './http-fetch';
+import { type CallSignal, callSignal } from '../../lib/call-signal';
 import {
   type Content,
   type FunctionCall,
@@ -162,27 +163,34 @@ export class GoogleAdapter implements ProviderAdapter {
 
   async complete(target: ProviderTarget, request: CompletionRequest): Promise<CompletionResult> {
     let call: CallContext | undefined;
+    // The SDK leaves a listener on the signal it is given after a success: give it one per call.
+    const link = callSignal(request.signal);
     try {
       const client = this.client(target);
-      const params = toGenerateContentParams(target, request);
+      const params = toGenerateContentParams(target, { ...request, signal: link.signal });
       call = { startedAt: performance.now(), timeoutMs: timeoutOf(target), signal: request.signal };
       const response = await client.models.generateContent(params);
       return fromGenerateContentResponse(response, target, elapsedMs(call.startedAt));
     } catch (err) {
       throw classifyProviderError(err, call);
+    } finally {
+      link.release();
     }
   }
 
   async stream(target: ProviderTarget, request: CompletionRequest): Promise<AsyncIterable<StreamEvent>> {
     let call: CallContext | undefined;
+    // As in complete(); the link holds until the stream is read to its end or abandoned.
+    const link = callSignal(request.signal);
     try {
       const client = this.client(target);
-      const params = toGenerateContentParams(target, request);
+      const params = toGenerateContentParams(target, { ...request, signal: link.signal });
       call = { startedAt: performance.now(), timeoutMs: timeoutOf(target), signal: request.signal };
       // Resolves when the provider has answered (status and headers): failures throw here.
       const responses = await client.models.generateContentStream(params);
-      return googleEvents(responses, target, call);
+      return releasedAtEnd(googleEvents(responses, target, call), link);
     } catch (err) {
+      link.release();
       throw classifyProviderError(err, call);
     }
   }
@@ -208,6 +216,14 @@ export class GoogleAdapter implements ProviderAdapter {
 }
 
 /** streamGenerateContent responses as StreamEvents; the last response carries the finish reason and usage. */
+async function* releasedAtEnd(events: AsyncGenerator<StreamEvent>, link: CallSignal): AsyncGenerator<StreamEvent> {
+  try {
+    yield* events;
+  } finally {
+    link.release();
+  }
+}
+
 async function* googleEvents(responses: AsyncIterable<GenerateContentResponse>, target: ProviderTarget, call: CallContext): AsyncGenerator<StreamEvent> {
   let last: GenerateContentResponse | null = null;
   let finish: string | undefined;

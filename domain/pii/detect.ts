@@ -80,6 +80,74 @@ function selectionFor(options: DetectOptions): Selection {
 }
 
 /**
+ * Types whose rule findings a tagger span of the same type may extend: the result is the union of
+ * the tagger span and those findings (rules often find the street of an address but not its unit,
+ * postal code or town, an organisation without its legal form, a given name without the surname
+ * the gazetteer took for a place). LOCATION is not among them: it gained nothing on the outside
+ * set's tune part and switched German places off in calibration (docs/PERFORMANCE.md, issue 18,
+ * fourth pass).
+ */
+export const TAGGER_EXTENDS: ReadonlySet<string> = new Set(['ADDRESS', 'ORGANIZATION', 'PERSON']);
+
+/**
+ * Which of the tagger's findings join the rule candidates, and in what extent. Each rule candidate
+ * a tagger span overlaps must be one of:
+ * - a weak (score < WEAK_RULE_SCORE) name, place or organisation guess lying inside the span and
+ *   shorter than it (the longer tagger span then wins the overlap rule: "Chukwuemeka Obi" over a
+ *   gazetteer "Obi");
+ * - a finding of the span's own type in TAGGER_EXTENDS: the span grows to the union of the two
+ *   (rules often find a street but not its unit, postal code or town, or a firm without its legal
+ *   form), scored as the better of them;
+ * - for an ADDRESS span, a LOCATION inside it (the town of the address: overlap.ts lets the longer
+ *   ADDRESS cover it).
+ * A span overlapping any other candidate (a strong finding of another type) is dropped; one that
+ * overlaps nothing is added as it is.
+ */
+export function mergeTagged(text: string, candidates: readonly Finding[], tagged: readonly Finding[]): Finding[] {
+  // Candidates by start, and the longest one: those overlapping [a, b) start in [a - longest, b).
+  const order = candidates.map((_, k) => k).sort((x, y) => candidates[x].start - candidates[y].start);
+  let longest = 0;
+  for (const c of candidates) if (c.end - c.start > longest) longest = c.end - c.start;
+  const out: Finding[] = [];
+  for (const f of tagged) {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (candidates[order[mid]].start < f.start - longest) lo = mid + 1;
+      else hi = mid;
+    }
+    let ok = true;
+    let start = f.start;
+    let end = f.end;
+    let score = f.score;
+    let widest: Finding | null = null;
+    const extendable = TAGGER_EXTENDS.has(f.entityType);
+    for (let j = lo; j < order.length && ok; j++) {
+      const c = candidates[order[j]];
+      if (c.start >= f.end) break;
+      if (c.end <= f.start) continue;
+      const inside = c.start >= f.start && c.end <= f.end;
+      if (inside && c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType) && c.end - c.start < f.end - f.start) continue;
+      if (inside && f.entityType === 'ADDRESS' && c.entityType === 'LOCATION') continue;
+      if (extendable && c.entityType === f.entityType) {
+        if (c.start < start) start = c.start;
+        if (c.end > end) end = c.end;
+        if (c.score > score) score = c.score;
+        if (widest === null || c.end - c.start > widest.end - widest.start) widest = c;
+        continue;
+      }
+      ok = false;
+    }
+    // Nothing to add when a rule finding already covers exactly the union (the tagger agreeing
+    // with a rule): a copy would only make the overlap rule's work larger.
+    if (!ok || (widest !== null && widest.start === start && widest.end === end)) continue;
+    out.push(start === f.start && end === f.end ? f : { ...f, start, end, score, text: text.slice(start, end) });
+  }
+  return out;
+}
+
+/**
  * Finds personal data and secrets in `text`. Returns non-overlapping findings (see overlap.ts) in
  * text order, each at or above the threshold, plus every redlist and custom-entity hit.
  */
@@ -94,26 +162,12 @@ export function detect(text: string, options: DetectOptions = {}): Finding[] {
         if (f.score >= threshold && wanted.has(f.entityType as BuiltInEntityType)) candidates.push(f);
       }
     }
-    // The trained tagger adds names, places, organisations and addresses the rules missed: spans
-    // that touch no rule candidate, or only weak name/place/organisation guesses lying inside them
-    // ("Chukwuemeka Obi" over a gazetteer "Obi"): the longer tagger span then wins the overlap rule.
+    // The trained tagger adds names, places, organisations and addresses the rules missed (see
+    // mergeTagged): spans that touch no rule candidate, that cover only weak name/place/organisation
+    // guesses lying inside them ("Chukwuemeka Obi" over a gazetteer "Obi"), or that extend a rule
+    // finding of their own type (an ADDRESS rule's street with the tagger's postal code and town).
     const tagged = taggerFindings(text, { language, wanted }).filter((f) => f.score >= threshold);
-    if (tagged.length) {
-      // Per character, the candidate covering it: -1 none, -2 a candidate the tagger may not touch.
-      const owner = new Int32Array(text.length).fill(-1);
-      candidates.forEach((c, k) => {
-        const weak = c.score < WEAK_RULE_SCORE && TAGGER_OVERRIDABLE.has(c.entityType);
-        for (let i = c.start; i < c.end; i++) owner[i] = weak && owner[i] === -1 ? k : -2;
-      });
-      for (const f of tagged) {
-        let ok = true;
-        for (let i = f.start; i < f.end && ok; i++) {
-          const k = owner[i];
-          ok = k === -1 || (k >= 0 && candidates[k].start >= f.start && candidates[k].end <= f.end && candidates[k].end - candidates[k].start < f.end - f.start);
-        }
-        if (ok) candidates.push(f);
-      }
-    }
+    if (tagged.length) candidates.push(...mergeTagged(text, candidates, tagged));
     if (options.customEntities?.length) candidates.push(...customFindings(text, options.customEntities));
     if (options.redlist?.length) candidates.push(...redlistFindings(text, options.redlist));
   }

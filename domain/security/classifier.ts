@@ -10,6 +10,7 @@
  * They are stored sparse and quantised to int8 per head; the file also carries each head's
  * calibration (the logit shift that puts the out-of-fold threshold at 0.5).
  */
+import { decodeStack, type StackFile, type StackModel } from './stack';
 import type { ScanSource } from './types';
 
 export const HEADS = ['injection', 'jailbreak', 'data_extraction'] as const;
@@ -38,6 +39,8 @@ export interface ClassifierFile {
   source: Record<ScanSource, number[]>;
   /** base64 of the sparse weights: per non-zero bucket, a varint index delta then H int8 values. */
   weights: string;
+  /** The stacked decision over rules and classifier (stack.ts); absent in files from before it. */
+  stack?: StackFile;
   training: Record<string, unknown>;
 }
 
@@ -57,6 +60,8 @@ export interface ClassifierModel {
   scale: Float64Array;
   bias: Float64Array;
   source: Record<ScanSource, Float64Array>;
+  /** The stacked decision (null: rules and classifier combine as a noisy-or). */
+  stack: StackModel | null;
 }
 
 export function bucketOf(feature: number, shift: number): number {
@@ -92,7 +97,8 @@ export function decodeModel(file: ClassifierFile): ClassifierModel {
     document: Float64Array.from(file.source.document, (v, h) => v + file.offset.data[h]!),
     tool: Float64Array.from(file.source.tool, (v, h) => v + file.offset.data[h]!),
   };
-  return { version: file.version, bits: file.bits, features: file.features, shift: 32 - file.bits, weights, q: q8, scale: Float64Array.from(file.scale), bias, source };
+  const stack = file.stack ? decodeStack(file.stack) : null;
+  return { version: file.version, bits: file.bits, features: file.features, shift: 32 - file.bits, weights, q: q8, scale: Float64Array.from(file.scale), bias, source, stack };
 }
 
 /** Quantises dense float weights (bucket-major) into the file's sparse int8 form. */

@@ -22,6 +22,7 @@ import { LEXICON, maskOf, SUSPICIOUS } from './lexicon';
 import { normalize, type View } from './normalize';
 import { ASKED_MASK2, clauseHas, FIRST_STEP_UNION, FIRST_STEP_UNION2, IF_MASK, MATCHED, matchFrom, NEG_MASK, OURS_MASK2, SOMEONE_MASK2, PATTERN_RULES, PHRASE_RULES, PLEASE_MASK2, QUALIFY_MASK2, ruleWeight, YOU_MASK } from './rules';
 import { analyseSize } from './size';
+import { decisiveWeight, ruleMaxima, stackHeadOf, stackProbability } from './stack';
 import { derivedViews } from './views';
 import { FLAG_HOMOGLYPH, FLAG_INVISIBLE, FLAG_LEET, tokenize } from './tokens';
 import { CHECK_TYPES, type CheckResult, type CheckType, FAIL_SCORE, type ScanOptions, type ScanResult, type ScanSource, type SecurityFinding } from './types';
@@ -71,6 +72,8 @@ interface Ctx {
   /** Best classifier probability per head over all views (for the training script's calibration). */
   best: Float64Array;
   maxChars: number;
+  /** Word tokens of the main view. */
+  tokens: number;
 }
 
 const clip = (s: string) => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
@@ -159,6 +162,7 @@ function scanView(ctx: Ctx, view: View): void {
   }
   const t = tokenize_(text, view.folded, sink, model?.features);
   const n = t.n;
+  if (!view.origin) ctx.tokens = n;
   const strong: [number, number][] = []; // token ranges of strong findings (for obfuscation)
   let strongInView = false;
 
@@ -269,9 +273,10 @@ function scanView(ctx: Ctx, view: View): void {
   if (sink && model && n > 0) {
     const wins = windowsOf(n);
     const srcW = model.source[ctx.source];
+    // Every head's best window is computed when any is wanted (the sums are there anyway): the
+    // stacked model of each check reads all three, so one check alone scores as in a full scan.
     for (let h = 0; h < H_; h++) {
       const check = HEADS_[h]!;
-      if (!ctx.want.has(check)) continue;
       let best = -Infinity;
       let bestWin = 0;
       const scale = model.scale[h]!;
@@ -289,7 +294,7 @@ function scanView(ctx: Ctx, view: View): void {
       }
       const p = sigmoid_(best);
       if (p > ctx.best[h]!) ctx.best[h] = p;
-      if (p >= CLASSIFIER_FLOOR) {
+      if (p >= CLASSIFIER_FLOOR && ctx.want.has(check)) {
         const [from, to] = wins[bestWin]!;
         add(ctx, check, 'classifier', view, t.start[from]!, t.end[to - 1]!, p);
         if (p >= 0.5) strong.push([from, to - 1]);
@@ -299,7 +304,11 @@ function scanView(ctx: Ctx, view: View): void {
 
   // ---- hidden text: decoded views and de-obfuscated tokens
   if (view.origin && (strong.length > 0 || strongInView)) {
-    add(ctx, 'injection', `encoded_instruction`, view, 0, text.length, 0.85);
+    // Text an encoding hid (base64, hex, percent, tag characters) is `encoded_instruction`; text
+    // the tokenizer guessed was ROT13 or spelled out (word statistics, not an explicit encoding) is
+    // `decoded_instruction`: short gibberish in tables and code reads as ROT13 now and then.
+    const guessed = view.origin.kind === 'rot13' || view.origin.kind === 'spaced';
+    add(ctx, 'injection', guessed ? 'decoded_instruction' : 'encoded_instruction', view, 0, text.length, 0.85);
   } else if (!view.origin && strong.length > 0) {
     let flagged = 0;
     let kinds = 0;
@@ -468,8 +477,21 @@ function scoreOf(findings: SecurityFinding[], classifierP: number): number {
   return 1 - q;
 }
 
-/** Runs the requested checks (default: all five) over `text`. */
-export function scanText(text: string, opts: ScanOptions = {}, model: ClassifierModel | null = getDefaultModel()): ScanResult & { classifierBest: Record<string, number> } {
+/**
+ * Everything the scan found before the verdict: per check, every finding with its hand-set weight;
+ * the window classifier's best probability per head; the number of word tokens. The training
+ * script reads this to fit the stacked decision (stack.ts) on out-of-fold evidence.
+ */
+export interface Evidence {
+  source: ScanSource;
+  want: Set<CheckType>;
+  findings: Record<CheckType, SecurityFinding[]>;
+  decoded: ScanResult['decoded'];
+  best: Float64Array;
+  tokens: number;
+}
+
+export function collectEvidence(text: string, opts: ScanOptions = {}, model: ClassifierModel | null = getDefaultModel()): Evidence {
   const want = new Set<CheckType>(opts.checkTypes?.length ? opts.checkTypes : CHECK_TYPES);
   const ctx: Ctx = {
     original: text,
@@ -480,6 +502,7 @@ export function scanText(text: string, opts: ScanOptions = {}, model: Classifier
     decoded: [],
     best: new Float64Array(H),
     maxChars: opts.maxChars ?? DEFAULT_MAX_CHARS,
+    tokens: 0,
   };
   const norm = normalize(text);
   if (want.has('injection')) ctx.findings.injection.push(...norm.signals);
@@ -489,13 +512,31 @@ export function scanText(text: string, opts: ScanOptions = {}, model: Classifier
     ctx.decoded.push(v.origin!);
     scanView(ctx, v);
   }
+  return { source: ctx.source, want, findings: ctx.findings, decoded: ctx.decoded, best: ctx.best, tokens: ctx.tokens };
+}
 
+/** The strongest weight per rule (or rule group) of a check's findings, for the stacked model. */
+export const maximaOf = (findings: readonly SecurityFinding[]): Map<string, number> => ruleMaxima(findings, (f) => groupOf.get(f));
+
+/** A check's score from the evidence: the stacked model's where there is one, else the noisy-or fusion. */
+export function checkScore(ev: Evidence, type: CheckType, model: ClassifierModel | null): number {
+  const h = stackHeadOf(type);
+  const findings = ev.findings[type];
+  if (h >= 0 && model?.stack) {
+    const p = stackProbability(model.stack, h, ev.source, ev.best, maximaOf(findings));
+    return Math.max(p, decisiveWeight(model.stack, findings));
+  }
+  return scoreOf(findings, h >= 0 && model ? ev.best[h]! : 1);
+}
+
+/** Runs the requested checks (default: all five) over `text`. */
+export function scanText(text: string, opts: ScanOptions = {}, model: ClassifierModel | null = getDefaultModel()): ScanResult & { classifierBest: Record<string, number> } {
+  const ev = collectEvidence(text, opts, model);
   const checks: CheckResult[] = [];
   for (const type of CHECK_TYPES) {
-    if (!want.has(type)) continue;
-    const findings = dedupe(ctx.findings[type]);
-    const h = HEADS_.indexOf(type as (typeof HEADS_)[number]);
-    const score = Math.round(scoreOf(ctx.findings[type], h >= 0 && model ? ctx.best[h]! : 1) * 1000) / 1000;
+    if (!ev.want.has(type)) continue;
+    const findings = dedupe(ev.findings[type]);
+    const score = Math.round(checkScore(ev, type, model) * 1000) / 1000;
     checks.push({ type, passed: score < FAIL_SCORE, score, findings });
   }
   const failed = checks.filter((c) => !c.passed).map((c) => c.type);
@@ -506,9 +547,9 @@ export function scanText(text: string, opts: ScanOptions = {}, model: Classifier
     score,
     failed,
     checks,
-    decoded: ctx.decoded,
+    decoded: ev.decoded,
     version: `${SCANNER_VERSION}+${model ? model.version : 'rules-only'}`,
-    classifierBest: Object.fromEntries(HEADS.map((h, i) => [h, ctx.best[i]!])),
+    classifierBest: Object.fromEntries(HEADS.map((h, i) => [h, ev.best[i]!])),
   };
 }
 

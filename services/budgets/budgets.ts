@@ -37,9 +37,17 @@ const key = (companyId: string, scope: string, month: string) => `${companyId} $
 
 export class BudgetService implements BudgetGate {
   private readonly budgets = new TtlCache<string, Budget | null>(5_000);
+  /**
+   * Each company's budget as last read, without expiry: a record arrives when its call ends, often
+   * long after admit read the budget (a provider call can outlast the 5 s cache), and its cost must
+   * count at once all the same. One small entry per company that ever executed in this process.
+   */
+  private readonly lastReadBudgets = new Map<string, Budget | null>();
   /** Cost of records handed to the recorder and not yet written, per company, scope and month. */
   private readonly pending = new Map<string, number>();
   private readonly pendingByRecord = new Map<string, { k: string; cost: number }>();
+  /** Flushes committed so far: spendOf reads budget_spend again when one landed during its read. */
+  private commits = 0;
   /** API key → its owner: a key's execution records carry no user, per_user budgets are the owner's. */
   private readonly keyOwners = new TtlCache<string, string | null>(3_600_000, 100_000);
 
@@ -51,6 +59,7 @@ export class BudgetService implements BudgetGate {
     const row = await this.deps.db('company_budgets').where({ company_id: companyId }).first('mode', 'monthly_amount_usd');
     const budget = row && row.mode !== 'none' && row.monthly_amount_usd !== null ? { mode: row.mode, amount: Number(row.monthly_amount_usd) } : null;
     this.budgets.set(companyId, budget);
+    this.lastReadBudgets.set(companyId, budget);
     return budget;
   }
 
@@ -69,24 +78,47 @@ export class BudgetService implements BudgetGate {
   }
 
   private async admitUnderBudget(principal: Principal, now: Date): Promise<void> {
-    const budget = await this.budgetOf(principal.companyId);
-    if (!budget?.amount) return;
-    const month = usageMonth(now);
-    if (principal.apiKey) this.keyOwners.set(principal.apiKey.id, principal.userId);
-    const scope = scopeKeyOf(budget.mode, principal.userId);
-    const row = await this.deps.db('budget_spend').where({ company_id: principal.companyId, scope_key: scope, month }).first('spent_usd');
-    const spent = Number(row?.spent_usd ?? 0) + (this.pending.get(key(principal.companyId, scope, month)) ?? 0);
-    if (spent >= budget.amount) {
+    const state = await this.spendOf(principal, now);
+    if (state && state.spent >= state.budget.amount) {
+      const { budget, spent, month } = state;
       throw new ApiError(402, 'BUDGET_EXCEEDED', `The monthly budget of ${budget.amount} USD is used up`, undefined, {
         budget: { mode: budget.mode, amount: budget.amount, spent: round6(spent), month },
       });
     }
   }
 
+  /**
+   * The principal's scope's spend this month: written (budget_spend) plus pending in this process;
+   * null without a budget.
+   *
+   * The two halves must describe the same moment. A flush that commits while budget_spend is being
+   * read takes its records out of the pending sum, and the row read may predate that commit: the
+   * records would then be counted nowhere and a call admitted over the budget. So when a commit
+   * happened during the read, the read is repeated (a flush runs once per interval, so at most once
+   * or twice); should flushes keep landing, the pending sum from before the read is used, which can
+   * only count a record twice (refuse a little early), never miss one.
+   */
+  async spendOf(principal: Principal, now: Date = new Date()): Promise<{ budget: Budget & { amount: number }; spent: number; month: string } | null> {
+    const budget = await this.budgetOf(principal.companyId);
+    if (!budget?.amount) return null;
+    const month = usageMonth(now);
+    if (principal.apiKey) this.keyOwners.set(principal.apiKey.id, principal.userId);
+    const scope = scopeKeyOf(budget.mode, principal.userId);
+    const k = key(principal.companyId, scope, month);
+    for (let attempt = 1; ; attempt++) {
+      const commitsBefore = this.commits;
+      const pendingBefore = this.pending.get(k) ?? 0;
+      const row = await this.deps.db('budget_spend').where({ company_id: principal.companyId, scope_key: scope, month }).first('spent_usd');
+      const written = Number(row?.spent_usd ?? 0);
+      if (commitsBefore === this.commits) return { budget: { mode: budget.mode, amount: budget.amount }, spent: written + (this.pending.get(k) ?? 0), month };
+      if (attempt === 3) return { budget: { mode: budget.mode, amount: budget.amount }, spent: written + Math.max(pendingBefore, this.pending.get(k) ?? 0), month };
+    }
+  }
+
   /** The recorder took a record: its cost counts at once, before it is written (budget known from admit). */
   onRecord(r: ExecutionRecord): void {
     if (!r.costUsd) return;
-    const budget = this.budgets.get(r.companyId);
+    const budget = this.lastReadBudgets.get(r.companyId);
     if (!budget?.amount) return;
     const k = key(r.companyId, scopeKeyOf(budget.mode, this.userOf(r)), usageMonth(r.createdAt));
     this.pending.set(k, (this.pending.get(k) ?? 0) + r.costUsd);
@@ -156,6 +188,7 @@ export class BudgetService implements BudgetGate {
     }
     return () => {
       // Written now: the records leave the pending sums.
+      this.commits++;
       for (const r of rows) {
         const p = this.pendingByRecord.get(r.id);
         if (!p) continue;

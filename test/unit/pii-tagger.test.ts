@@ -88,6 +88,33 @@ describe('the tagger reads organisations and places', () => {
   });
 });
 
+describe('organisations and addresses with the rules (issue 18, fourth pass)', () => {
+  const covers = (text: string, type: string, value: string, language: 'en' | 'de' = 'en') =>
+    found(text, language).some(([t, v]) => t === type && v.includes(value));
+  it('joins an address whose street, unit, postal code and town the rules found in pieces', () => {
+    expect(found('The parcel goes to Kalevankatu 12 B 7, 00100 Helsinki tomorrow.')).toContainEqual(['ADDRESS', 'Kalevankatu 12 B 7, 00100 Helsinki']);
+    expect(found('Die Lieferung geht an Via Garibaldi 21, Interno 4, 40121 Bologna.', 'de')).toContainEqual(['ADDRESS', 'Via Garibaldi 21, Interno 4, 40121 Bologna']);
+  });
+  it('finds organisations without a legal form as subject and after a preposition', () => {
+    expect(covers('Yesterday Tessaly Foods and Brackwater announced a joint venture.', 'ORGANIZATION', 'Tessaly Foods')).toBe(true);
+    expect(found('Wir bestellen seit Jahren bei Tannwerk Feinkost.', 'de')).toContainEqual(['ORGANIZATION', 'Tannwerk Feinkost']);
+    expect(found('Die Halvorsen Logistik hat gestern angerufen.', 'de')).toContainEqual(['ORGANIZATION', 'Halvorsen Logistik']);
+  });
+  it('does not run a name on into the words after it', () => {
+    const spans = [
+      ...read('She left Ostvale Media in 2019 and joined Pellcourt Brothers as a designer.'),
+      ...read('Invoice from Marrick, Doyle and Fenn. Follow-up in six weeks.'),
+      ...read('DELIVER TO 14 QUARRY LANE, 73301 ELDMOOR AFTER 5 PM'),
+      ...read('Wir haben gehört, dass Quarnell Stellen abbaut.', 'de'),
+    ];
+    expect(spans.length).toBeGreaterThan(0);
+    for (const [, text] of spans) {
+      expect(text).not.toMatch(/\b(as|a|AFTER|PM|Follow-up|Stellen)$/);
+      expect(text).not.toMatch(/[.?!] /);
+    }
+  });
+});
+
 describe('the tagger stays quiet on ordinary words', () => {
   it.each([
     ['en', 'my card got declined again at the airport'],

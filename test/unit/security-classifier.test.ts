@@ -9,7 +9,11 @@ const shipped = JSON.parse(readFileSync(join(ROOT, 'data', 'security', 'classifi
 
 describe('security classifier file', () => {
   it('is small and names what it was trained on', () => {
-    expect(Buffer.byteLength(JSON.stringify(shipped))).toBeLessThan(300_000);
+    // 214 KB on the first author's training part; 424 KB with the second and third authors' data
+    // (data/security/authored*/): more distinct words with weights (pruning near-zero int8 weights
+    // saved nothing: the buckets that exist carry real weights).
+    expect(Buffer.byteLength(JSON.stringify(shipped))).toBeLessThan(500_000);
+    expect(shipped.training).toMatchObject({ authored: expect.arrayContaining(['data/security/authored/authored-en.jsonl', 'data/security/authored2/authored2-en.jsonl']) });
     expect(shipped.heads).toEqual(['injection', 'jailbreak', 'data_extraction']);
     expect(shipped.training).toMatchObject({ data: 'data/security/train.jsonl', folds: 5 });
     // The held-out and dev parts are never training data.

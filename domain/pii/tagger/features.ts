@@ -96,6 +96,23 @@ export interface WordInfo {
   ownScoresModelDe?: object;
 }
 
+/** Name-list bits of names.ts wordFeatures (first name, surname, name word, place word). */
+const NAMEISH = 4 | 8 | 16 | 32;
+/**
+ * A hyphenated word whose parts are all everyday or common words and none a name or place
+ * ("Follow-up", "Check-in", "Zwei-Faktor"): it carries no name, though no lexicon knows it whole.
+ */
+function hyphenedPlainWords(text: string): boolean {
+  if (text.indexOf('-') < 1) return false;
+  const parts = text.split('-');
+  for (const part of parts) {
+    if (part === '') return false;
+    const f = wordFeatures(part);
+    if ((f & (F_EVERYDAY | F_COMMON_EN | F_COMMON_DE)) === 0 || (f & NAMEISH) !== 0) return false;
+  }
+  return true;
+}
+
 const wordCache = new Map<string, WordInfo>();
 export function wordInfo(text: string): WordInfo {
   let w = wordCache.get(text);
@@ -131,8 +148,9 @@ export function wordInfo(text: string): WordInfo {
   };
   const f = w.lex;
   const noCase = NO_CASE_SCRIPT.test(text);
-  w.carrierEn = noCase || (w.cap && (f & (F_ACRONYM | F_EVERYDAY | F_COMMON_EN)) === 0);
-  w.carrierDe = noCase || (w.cap && (f & (F_ACRONYM | F_EVERYDAY | F_COMMON_DE)) === 0);
+  const plain = !noCase && w.cap && hyphenedPlainWords(text);
+  w.carrierEn = noCase || (w.cap && !plain && (f & (F_ACRONYM | F_EVERYDAY | F_COMMON_EN)) === 0);
+  w.carrierDe = noCase || (w.cap && !plain && (f & (F_ACRONYM | F_EVERYDAY | F_COMMON_DE)) === 0);
   if (wordCache.size >= 200_000) wordCache.clear();
   wordCache.set(text, w);
   return w;
@@ -168,7 +186,7 @@ const T = {
   bias: 1, word: 2, pre3: 3, suf2: 4, suf3: 5, suf4: 6, shape: 7, lexBit: 8, sources: 9, place: 10, common: 11,
   prevWord: 12, nextWord: 13, prev2Word: 14, next2Word: 15, prevShape: 16, nextShape: 17, prevLex: 18, nextLex: 19,
   gapBefore: 20, gapAfter: 21, langShape: 22, prevWordShape: 23, shapeNextShape: 24, langWord: 25, sentStart: 26,
-  langLexBit: 27, prevTag: 40, prevTagShape: 41, prevTags: 42, prevTagWord: 43,
+  langLexBit: 27, prevGap: 28, prevTag: 40, prevTagShape: 41, prevTags: 42, prevTagWord: 43,
 } as const;
 
 /** The lexicon bits a neighbour contributes in one number: first, last, name word, place, everyday, title, cap. */
@@ -231,6 +249,33 @@ export function ownFeatures(w: WordInfo, language: Language): Uint32Array {
  * Writes token i's features that depend on where it stands (sentence start, the words and gaps
  * around it) to out[0..] and returns how many; out[0] is the sentence-start feature.
  */
+/**
+ * Each token's gap class (gapClass) for the token array last seen: every token's class is read by
+ * three positions (its own, the next word's previous-gap feature, the previous word's gap-after),
+ * so it is worked out once per token instead of three times (a few string tests each). Token
+ * arrays are never changed after tokenize() made them; tagTokens() lets go of the array when done
+ * (forgetGaps), so a large text's tokens are not held on to.
+ */
+let gapTokens: Token[] | null = null;
+let gapClasses = new Int8Array(256);
+function gapClassAt(tokens: Token[], i: number): number {
+  if (tokens !== gapTokens) {
+    gapTokens = tokens;
+    if (gapClasses.length < tokens.length) gapClasses = new Int8Array(Math.max(tokens.length, gapClasses.length * 2));
+    gapClasses.fill(-1, 0, tokens.length);
+  }
+  let c = gapClasses[i];
+  if (c < 0) {
+    c = gapClass(tokens[i].gap);
+    gapClasses[i] = c;
+  }
+  return c;
+}
+
+export function forgetGaps(): void {
+  gapTokens = null;
+}
+
 export function contextFeatures(tokens: Token[], infos: WordInfo[], i: number, out: Uint32Array): number {
   const n = tokens.length;
   const w = infos[i];
@@ -249,10 +294,13 @@ export function contextFeatures(tokens: Token[], infos: WordInfo[], i: number, o
   out[k++] = mix(T.nextShape, q ? q.shape : 255);
   out[k++] = mix(T.prevLex, p ? p.lex & NEIGHBOUR_BITS : 1);
   out[k++] = mix(T.nextLex, q ? q.lex & NEIGHBOUR_BITS : 1);
-  out[k++] = mix(T.gapBefore, gapClass(t.gap) * 2 + (w.cap ? 1 : 0));
-  out[k++] = mix(T.gapAfter, i + 1 < n ? gapClass(tokens[i + 1].gap) : 0);
+  out[k++] = mix(T.gapBefore, gapClassAt(tokens, i) * 2 + (w.cap ? 1 : 0));
+  out[k++] = mix(T.gapAfter, i + 1 < n ? gapClassAt(tokens, i + 1) : 0);
   out[k++] = mix(T.prevWordShape, (p ? p.word : 1) ^ Math.imul(w.shape + 1, 0x9e3779b1));
   out[k++] = mix(T.shapeNextShape, w.shape * 256 + (q ? q.shape : 255));
+  // The gap before the previous word: a line break there starts a new line of a form or an
+  // address ("12345 Town" on its own line is a postal code and a town, not one address).
+  out[k++] = mix(T.prevGap, (i > 0 ? gapClassAt(tokens, i - 1) : 0) * 4 + (w.cap ? 2 : 0) + (i > 1 ? 1 : 0));
   return k;
 }
 

@@ -1,6 +1,6 @@
 import type { Language } from '../entity-types';
 import type { Token } from '../recognizers/names';
-import { contextFeatures, historyFeatures, MAX_STATIC, ownFeatures, type WordInfo, wordInfos } from './features';
+import { contextFeatures, forgetGaps, historyFeatures, MAX_STATIC, ownFeatures, type WordInfo, wordInfos } from './features';
 
 /**
  * The tagger's model: an averaged perceptron over hashed features (tagger/features.ts) that gives
@@ -142,6 +142,7 @@ export function tagTokens(model: TaggerModel, tokens: Token[], language: Languag
     prev2 = prev;
     prev = best;
   }
+  forgetGaps();
   return { tags, margins };
 }
 
