@@ -101,13 +101,15 @@ export function tokenize(text: string): Token[] {
     if (end === start) continue;
     const word = text.slice(start, end);
     const gap = start === prevEnd + 1 && text.charCodeAt(prevEnd) === 32 ? ' ' : text.slice(prevEnd, start);
+    const c0 = text.charCodeAt(start);
     const first = word[0];
     out.push({
       start,
       end,
       text: word,
       lower: word.toLowerCase(),
-      cap: first !== first.toLowerCase() && first === first.toUpperCase(),
+      // ASCII by its code; other letters by their case mappings.
+      cap: c0 < 128 ? c0 >= 65 && c0 <= 90 : first !== first.toLowerCase() && first === first.toUpperCase(),
       sentStart: out.length === 0 || (gap !== ' ' && SENTENCE_GAP.test(gap)),
       gap,
       f: undefined,
@@ -130,22 +132,18 @@ const FUNCTION_WORDS = new Set(
 /** Lower-case parts of German academic titles ("Dr. med.", "Dr. rer. nat."). */
 const ACADEMIC_PARTS = new Set(['med', 'dent', 'vet', 'rer', 'nat', 'pol', 'oec', 'phil', 'jur', 'habil', 'h', 'c', 'ing', 'dipl', 'mult']);
 
+/** A gap of whitespace only (/^\s+$/), the common single space without a regular expression. */
+const SPACES_RE = /^\s+$/;
+function isSpaces(gap: string): boolean {
+  return gap === ' ' || SPACES_RE.test(gap);
+}
+
 /** Tokens i and j (= i + 1) are written as one phrase: separated by one space (or ". " after a title). */
 function adjacent(tokens: Token[], j: number): boolean {
   const gap = tokens[j].gap;
   return gap === ' ' || gap === '\u00a0';
 }
 
-/** A frequent everyday word of either language: a lexicon name that is also one needs more evidence. */
-function isEverydayWord(lower: string): boolean {
-  const en = COMMON_EN.get(lower);
-  return (en !== undefined && en < 15000) || COMMON_DE.has(lower) || ENGLISH_WORDS.has(lower);
-}
-/** Countries, regions and cities of 500,000+ people: "Jordan" or "Georgia" alone reads as the place. */
-function isBigPlace(lower: string): boolean {
-  const p = placeInfo(lower);
-  return !!p && (p.kind !== 'city' || p.population >= 500_000);
-}
 /** Inner capitals mark product and code names ("SQLite", "GitHub"), not people ("McDonald" excepted). */
 function isCamelCase(text: string): boolean {
   return (/\p{Ll}\p{Lu}/u.test(text) && !/^(?:Mc|Mac|De|Di|Da|Le|La|Van|Von|O')\p{Lu}/u.test(text)) || /^\p{Lu}{2,}\p{Ll}/u.test(text);
@@ -183,9 +181,12 @@ const F_CTX_SHIFT = 23;
 const CTX_TYPES = ['PERSON', 'LOCATION', 'ORGANIZATION', 'NRP'] as const;
 type CtxType = (typeof CTX_TYPES)[number];
 const CTX_WORDS = CTX_TYPES.map((type) => CONTEXT_WORDS[type]);
+/** The first UTF-16 units of all context words: a word start with another one matches none of them. */
+const CTX_FIRST_UNITS = new Set(CTX_WORDS.flatMap((words) => words.map((w) => w.charCodeAt(0))));
 function contextBits(lower: string): number {
   let bits = 0;
   for (let start = 0; start < lower.length; start++) {
+    if (!CTX_FIRST_UNITS.has(lower.charCodeAt(start))) continue;
     if (start > 0 && /[\p{L}\p{N}]/u.test(lower[start - 1])) continue;
     for (let k = 0; k < CTX_WORDS.length; k++) if (CTX_WORDS[k].some((w) => lower.startsWith(w, start))) bits |= 1 << k;
   }
@@ -201,23 +202,27 @@ function computeFeatures(text: string): number {
   const first = text[0];
   const cap = first !== first.toLowerCase() && first === first.toUpperCase();
   const upper = text === text.toUpperCase();
-  const everyday = isEverydayWord(lower);
+  // Each big lexicon is asked once per spelling (isEverydayWord and isBigPlace inlined: they
+  // asked ENGLISH_WORDS and the gazetteer again below).
+  const english = ENGLISH_WORDS.has(lower);
+  const rank = COMMON_EN.get(lower);
+  const everyday = (rank !== undefined && rank < 15000) || COMMON_DE.has(lower) || english;
   const flags = nameFlags(lower);
   const long = text.length > 2;
   const acronym = text.length <= 4 && upper;
-  const bigPlace = isBigPlace(lower);
+  const place = placeInfo(lower);
+  const bigPlace = !!place && (place.kind !== 'city' || place.population >= 500_000);
   const isFirst = !acronym && (FIRST_NAMES.has(lower) || ((flags & GIVEN) !== 0 && long && !everyday && !bigPlace));
   const isLast = !acronym && (LAST_NAMES.has(lower) || ((flags & SURNAME) !== 0 && long && !everyday && !bigPlace));
   const nameWord = isFirst || isLast || ((flags & OTHER) !== 0 && long && !everyday && !bigPlace);
   let placeWord: boolean;
   if (PLACES.has(lower)) placeWord = !FIRST_NAMES.has(lower) && !LAST_NAMES.has(lower);
   else {
-    const p = placeInfo(lower);
+    const p = place;
     if (!p || everyday) placeWord = false;
     else if (flags & (GIVEN | SURNAME)) placeWord = p.kind !== 'city' || p.population >= 200_000;
     else placeWord = true;
   }
-  const english = ENGLISH_WORDS.has(lower);
   const commonEn = english || FUNCTION_WORDS.has(lower) || DE_COMMON.has(lower);
   const commonDe = DE_COMMON.has(lower) || FUNCTION_WORDS.has(lower);
   const camel = isCamelCase(text);
@@ -321,15 +326,67 @@ function isCamelToken(t: Token): boolean {
  */
 const nonNameWordCache = new Map<string, boolean>();
 const NON_NAME_TAGS = new Set(['Adjective', 'Verb', 'Adverb', 'Preposition', 'Determiner', 'Conjunction', 'Organization', 'Place', 'Plural', 'Value', 'Date']);
+interface NlpTerm {
+  tags: Set<string>;
+  pre: string;
+  text: string;
+  post: string;
+}
+type NlpDocs = { docs: NlpTerm[][] };
+function hasNonNameTag(term: NlpTerm | undefined): boolean {
+  if (term) for (const t of term.tags) if (NON_NAME_TAGS.has(t)) return true;
+  return false;
+}
+function rememberNonName(word: string, result: boolean): void {
+  if (nonNameWordCache.size > 50_000) nonNameWordCache.clear();
+  nonNameWordCache.set(word, result);
+}
 function isEnglishNonNameWord(word: string): boolean {
   const cached = nonNameWordCache.get(word);
   if (cached !== undefined) return cached;
-  const json = nlp(word).json() as { terms: { tags: string[] }[] }[];
-  const tags = json[0]?.terms[0]?.tags ?? [];
-  const result = tags.some((t) => NON_NAME_TAGS.has(t));
-  if (nonNameWordCache.size > 50_000) nonNameWordCache.clear();
-  nonNameWordCache.set(word, result);
+  const result = englishNonNameAlone(word);
+  rememberNonName(word, result);
   return result;
+}
+
+/**
+ * compromise's cost is mostly per call, not per word: the words a text will ask about are tagged
+ * together, one word a paragraph ("A\n\nB\n\nC"), about 2x cheaper a word. Each paragraph is its
+ * own sentence, and a word alone in its sentence gets the tags it gets alone (checked on 316,821
+ * spellings, each as written and capitalised: the name and place lists, this repository's docs,
+ * generated text; only words ending in an apostrophe differed, which tokenize() never yields and
+ * which are left to single calls anyway). A batch whose sentences do not come back one per word,
+ * each holding exactly its word, is not used.
+ */
+const NLP_BATCH = 400;
+const TRAILING_MARK_RE = /['’-]$/;
+/** The non-name answer of each word, tagged together in one compromise call; null when the sentences do not line up with the words. */
+export function englishNonNameBatch(words: readonly string[]): boolean[] | null {
+  const docs = (nlp(words.join('\n\n')) as unknown as NlpDocs).docs;
+  if (docs.length !== words.length) return null;
+  for (let k = 0; k < words.length; k++) {
+    let s = '';
+    for (const t of docs[k]) s += t.pre + t.text + t.post;
+    if (s.trim() !== words[k]) return null;
+  }
+  return docs.map((d) => hasNonNameTag(d[0]));
+}
+/**
+ * The non-name answer of one word tagged alone (not cached): what englishNonNameBatch must agree
+ * with. The tags are read from the document's first term: json() built a copy of every term (text,
+ * normal form, offsets) only for this one set of tags.
+ */
+export function englishNonNameAlone(word: string): boolean {
+  return hasNonNameTag((nlp(word) as unknown as NlpDocs).docs[0]?.[0]);
+}
+function primeEnglishNonNameWords(words: Iterable<string>): void {
+  const todo: string[] = [];
+  for (const w of words) if (!nonNameWordCache.has(w) && !TRAILING_MARK_RE.test(w) && !w.includes('\n')) todo.push(w);
+  for (let i = 0; i + 1 < todo.length; i += NLP_BATCH) {
+    const chunk = todo.slice(i, i + NLP_BATCH);
+    const answers = englishNonNameBatch(chunk);
+    if (answers) for (let k = 0; k < chunk.length; k++) rememberNonName(chunk[k], answers[k]);
+  }
 }
 function englishPairOk(a: Token, b: Token, language: Language): boolean {
   return language !== 'en' || (!isEnglishNonNameWord(a.text) && !isEnglishNonNameWord(b.text));
@@ -369,6 +426,30 @@ function looksLikeNoun(t: Token): boolean {
 function personFindings(text: string, tokens: Token[], language: Language): Finding[] {
   const out: Finding[] = [];
   const used = new Uint8Array(tokens.length);
+  if (language === 'en') {
+    // The words englishPairOk will likely ask about, tagged in batches: two unknown capitalised
+    // words side by side that no earlier rule below takes (no title or given name first, no known
+    // surname second, no greeting before), where rule 4 (a person cue before), rule 5 (a sentence
+    // start) or rule 5b (inside a sentence) asks. A word primed but never asked costs a batch share
+    // (half a single call); one asked but not primed is tagged alone as before.
+    const asked = new Set<string>();
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const t = tokens[i];
+      const n = tokens[i + 1];
+      if (!t.cap || !n.cap || !adjacent(tokens, i + 1) || !isUnknownCap(t, language) || !isUnknownCap(n, language)) continue;
+      if (isTitle(t) || isFirstName(t) || (isLastName(n) && !isCommonWord(n, language))) continue;
+      if (SINGLE_NAME_CUES.has(tokens[i - 1]?.lower ?? '') && /^[\s,:]+$/.test(t.gap) && !isPlaceWord(t) && !/\d/.test(t.text) && !isCamelToken(t)) continue;
+      if (t.sentStart) {
+        const after = tokens[i + 2];
+        const rule5 = !(after?.cap && adjacent(tokens, i + 2)) && (feat(t) & F_ENGLISH) === 0 && (feat(n) & F_ENGLISH) === 0;
+        if (!rule5 && (looksLikeNoun(t) || looksLikeNoun(n) || !personCueBefore(text, tokens, i))) continue;
+      }
+      asked.add(t.text);
+      asked.add(n.text);
+      i++;
+    }
+    if (asked.size > 1) primeEnglishNonNameWords(asked);
+  }
   const emit = (i: number, j: number, score: number, source: string) => {
     for (let k = i; k <= j; k++) used[k] = 1;
     const start = tokens[i].start;
@@ -645,8 +726,8 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
     const t = tokens[i];
     if (!t.cap) continue;
     const prev = tokens[i - 1];
-    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
-    const cue = /^\s+$/.test(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
+    const labelled = placeLabelBefore(text, t.start);
+    const cue = isSpaces(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
     if (!cue && !labelled) continue;
     if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2)) continue;
     let j = i;
@@ -681,6 +762,24 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
 
 const NO_CASE_SCRIPT = /^[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}]/u;
 const PLACE_LABEL = /(?:city|town|place of birth|birthplace|residence|country|region|state|province|county|ort|stadt|wohnort|geburtsort|land|kanton|bundesland|region)\s?:\s*$/i;
+const WHITE_SPACE = /\s/;
+/** JavaScript's \s for one UTF-16 unit (the ASCII ones without a regular expression). */
+function isSpaceUnit(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  return c < 128 ? c === 32 || (c >= 9 && c <= 13) : WHITE_SPACE.test(text[k]);
+}
+/**
+ * PLACE_LABEL over the 24 characters before `start` ("City: "). The pattern ends in a colon and
+ * spaces, so the slice and the regular expression are only worth it when the text has them there;
+ * most capitalised words (this is asked for each) have a letter or a plain space before them.
+ */
+function placeLabelBefore(text: string, start: number): boolean {
+  const from = Math.max(0, start - 24);
+  let k = start - 1;
+  while (k >= from && isSpaceUnit(text, k)) k--;
+  if (k < from || text.charCodeAt(k) !== 58) return false;
+  return PLACE_LABEL.test(text.slice(from, start));
+}
 
 /**
  * A place from the gazetteer (data/pii/places.tsv) starting at token i: the longest run of words
@@ -707,7 +806,7 @@ function gazetteerPlace(text: string, tokens: Token[], i: number, language: Lang
     if (!p) continue;
     const last = tokens[i + k - 1];
     if (k > 1 && !last.cap && !NO_CASE_SCRIPT.test(last.text)) continue;
-    const labelled = PLACE_LABEL.test(text.slice(Math.max(0, t.start - 24), t.start));
+    const labelled = placeLabelBefore(text, t.start);
     const everyday = k === 1 && (isEverydayToken(t) || (language === 'de' && DE_COMMON.has(key)));
     const isName = k === 1 && (nameFlags(key) & (GIVEN | SURNAME)) !== 0;
     const allCaps = t.text.length > 2 && t.text === t.text.toUpperCase() && /\p{Lu}/u.test(t.text);
@@ -820,18 +919,26 @@ function organizationFindings(text: string, tokens: Token[], language: Language)
     const cueWord = m[1].trim().toLowerCase().split(/\s+/)[0];
     const words = name.split(/[\s&+-]+|\band\b|\bund\b/).filter(Boolean);
     const firstTok: Token = { start, end: start, text: words[0], lower: words[0].toLowerCase(), cap: true, sentStart: false, gap: ' ' };
+    if (words.some((w) => FUNCTION_WORDS.has(w.toLowerCase()) || (language === 'de' && DE_COMMON.has(w.toLowerCase())))) continue;
     const label = /:\s*$/.test(m[1]);
+    // Asked only where they decide something: after a label neither the join nor the brand shape
+    // changes the score, and the brand shape counts only after an English brand cue.
+    const camel = words.some((w) => isCamelCase(w) && !/^Mc|^Mac/.test(w));
     const joined =
+      !label &&
       /[-&+]|\s(?:and|und)\s/.test(name) &&
       words.length >= 2 &&
       !placeInfo(name.toLowerCase()) &&
       !words.some((w) => isFirstName({ ...firstTok, text: w, lower: w.toLowerCase() })) &&
       !/\s(?:and|und)\s/.test(name.replace(/^\S+\s(?:and|und)\s\S+$/, ''));
-    const brandLike = words.every((w) => (wordFeatures(w) & F_EVERYDAY) === 0 && !isPlaceWord({ ...firstTok, text: w, lower: w.toLowerCase() }) && !isNameWord({ ...firstTok, text: w, lower: w.toLowerCase() }));
-    const camel = words.some((w) => isCamelCase(w) && !/^Mc|^Mac/.test(w));
-    if (words.some((w) => FUNCTION_WORDS.has(w.toLowerCase()) || (language === 'de' && DE_COMMON.has(w.toLowerCase())))) continue;
     // German capitalises every noun: there a brand word needs inner capitals, a join or a label.
     const brandCue = BRAND_CUES.has(cueWord) && language === 'en';
+    const brandLike =
+      !label &&
+      !joined &&
+      !camel &&
+      brandCue &&
+      words.every((w) => (wordFeatures(w) & F_EVERYDAY) === 0 && !isPlaceWord({ ...firstTok, text: w, lower: w.toLowerCase() }) && !isNameWord({ ...firstTok, text: w, lower: w.toLowerCase() }));
     if (!label && !joined && !camel && !(brandLike && brandCue)) continue;
     if (!label && isFirstName(firstTok) && !joined) continue;
     out.push(finding('ORGANIZATION', text, start, start + name.length, label || joined || camel ? 0.65 : 0.55, 'org_context'));
@@ -944,13 +1051,19 @@ function orgShapeFindings(text: string, tokens: Token[], language: Language): Fi
       continue;
     }
     const first = tokens[i];
-    const words = tokens.slice(i, j + 1).filter((x) => !ORG_LIST_JOINS.has(x.lower));
-    const anyPlace = words.length === 1 ? isPlaceWord(first) : !!placeInfo(words.map((w) => w.lower).join(' ')) || (joined && words.some((w) => isPlaceWord(w)));
     const prev = tokens[i - 1];
     const verb = orgVerbFollows(tokens, j);
-    const brand = words.some((w) => BRAND_COMPOUND.test(w.text));
-    const leadCue = !!prev && /^\s+$/.test(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
+    const leadCue = !!prev && isSpaces(first.gap) && (language === 'de' ? ORG_ARTICLES_DE.has(prev.lower) : ORG_LEAD_CUES_EN.has(prev.lower) || (prev.lower === 'to' && PAYEE_VERBS.has(tokens[i - 2]?.lower ?? '')));
     const cue = leadCue && !(prev && PERSON_CUES.has(prev.lower) && !ORG_LEAD_CUES_EN.has(prev.lower) && prev.lower !== 'to');
+    // Every score below needs a verb after the run or a cue before it: without them the run's words
+    // (places, names, brand shapes) need not be looked at.
+    if (!verb && !cue) {
+      i = j;
+      continue;
+    }
+    const words = tokens.slice(i, j + 1).filter((x) => !ORG_LIST_JOINS.has(x.lower));
+    const anyPlace = words.length === 1 ? isPlaceWord(first) : !!placeInfo(words.map((w) => w.lower).join(' ')) || (joined && words.some((w) => isPlaceWord(w)));
+    const brand = words.some((w) => BRAND_COMPOUND.test(w.text));
     const personLike = words.some((w) => isFirstName(w)) && !joined ? true : isFirstName(first) || (words.length === 2 && !joined && isNameWord(words[1]) && isNameWord(first)) || (!leadCue && personCueBefore(text, tokens, i));
     const single = words.length === 1;
     let score = 0;
