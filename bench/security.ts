@@ -13,10 +13,16 @@
  *
  *   SECURITY_BENCH_ERRORS=train   also list a part's misses and false positives (train or dev; the
  *                                 held-out part is for measuring, not for reading errors)
- *   SECURITY_BENCH_SPLIT=train,dev  score these parts only
+ *   SECURITY_BENCH_SPLIT=train,dev  score these parts only ("unseen" names the unseen-author sets)
+ *
+ * Unseen authors: data/security/secauthor3/ and secauthor4/ were written by two more authors who
+ * saw neither the scanner nor its data, and are kept out of training (the trainer reads only
+ * train.jsonl, the authored* directories and the project prose). They are scored here as the
+ * closest stand-in for an outside benchmark: other people's phrasing, not other templates of the
+ * scanner's own author. Read totals only; their errors are not for tuning.
  *   SECURITY_BENCH_ITER=2000      scans per throughput sample
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { CHECK_TYPES, type CheckType, scanText } from '../domain/security';
@@ -48,7 +54,7 @@ const splits = (['train', 'dev', 'heldout'] as const).filter((s) => !onlySplit |
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 
-function report(split: string, samples: Sample[]): void {
+function report(split: string, samples: Sample[], totalsOnly = false): void {
   const attacks = samples.filter((s) => s.label === 'attack');
   const benign = samples.filter((s) => s.label === 'benign');
   const results = new Map<string, { failed: Set<CheckType>; scores: Record<string, number> }>();
@@ -81,13 +87,16 @@ function report(split: string, samples: Sample[]): void {
     });
     console.log(`${label}: ${parts.join(', ')}`);
   };
-  groups((s) => s.kind, attacks, 'recall by attack kind');
-  groups((s) => s.obfuscation, attacks, 'recall by obfuscation');
+  // Totals only (the unseen-author sets): language and source, never the kinds, which would point
+  // at what to tune.
+  if (!totalsOnly) groups((s) => s.kind, attacks, 'recall by attack kind');
+  if (!totalsOnly) groups((s) => s.obfuscation, attacks, 'recall by obfuscation');
   groups((s) => s.lang, attacks, 'recall by language');
   groups((s) => s.source, attacks, 'recall by source');
-  groups((s) => s.kind, benign, 'innocent passed by kind');
+  if (!totalsOnly) groups((s) => s.kind, benign, 'innocent passed by kind');
   groups((s) => s.lang, benign, 'innocent passed by language');
-  if (showErrors === split) {
+  groups((s) => s.source, benign, 'innocent passed by source');
+  if (showErrors === split && !totalsOnly) {
     for (const a of attacks) {
       const r = results.get(a.id)!;
       if (r.failed.size === 0) console.log(`MISS ${a.id} [${a.types}] ${JSON.stringify(r.scores)} ${JSON.stringify(a.text.slice(0, 300))}`);
@@ -113,13 +122,25 @@ for (const split of splits) {
   report(split, all[split]!);
 }
 
+const UNSEEN_AUTHOR_DIRS = ['secauthor3', 'secauthor4'];
+if (!onlySplit || onlySplit.split(',').includes('unseen')) {
+  for (const d of UNSEEN_AUTHOR_DIRS) {
+    const samples = readdirSync(join(dir, d))
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()
+      .flatMap((f) => readFileSync(join(dir, d, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Sample));
+    report(`unseen author (${d}, never trained on)`, samples, true);
+  }
+}
+
 // ------------------------------------------------------------------ throughput: full scan of 4 KB
 function fourKb(pool: Sample[], seed: number): string {
   let s = '';
   for (let i = seed % pool.length; s.length < 4096; i = (i + 7) % pool.length) s += `${pool[i]!.text}\n\n`;
   return s.slice(0, 4096);
 }
-const pool = [...(all.train ?? []), ...(all.dev ?? []), ...(all.heldout ?? [])];
+// The texts of every part (scored or not: SECURITY_BENCH_SPLIT only chooses what is scored).
+const pool = (['train', 'dev', 'heldout'] as const).flatMap((split) => all[split] ?? load(split));
 const innocentPool = pool.filter((s) => s.label === 'benign' && s.source === 'document');
 const attackPool = pool.filter((s) => s.label === 'attack');
 const iters = Number(process.env.SECURITY_BENCH_ITER ?? 5000);
