@@ -19,6 +19,7 @@ import type { Language } from '../domain/pii/entity-types';
 import { HELDOUT_LOCALES } from './pii-eval-locales';
 import { AUTHORED_DE_TEMPLATES, AUTHORED_EN_TEMPLATES } from './pii-train-authored';
 import { AUTHORED2_DE_TEMPLATES, AUTHORED2_EN_TEMPLATES } from './pii-train-authored-2';
+import { mulberry32 } from '../lib/seeded-random';
 
 export interface TrainingSentence {
   text: string;
@@ -26,17 +27,7 @@ export interface TrainingSentence {
   spans: { start: number; end: number; entityType: 'PERSON' | 'LOCATION' | 'ORGANIZATION' | 'ADDRESS' }[];
 }
 
-/** A small seeded PRNG (mulberry32): deterministic on every machine. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** Countries of the held-out faker locales: their real towns stay out of the training text too. */
 const HELDOUT_COUNTRIES = new Set(['CZ', 'NO', 'GR', 'KR', 'MX', 'NG', 'ZA', 'SK', 'DK', 'UA', 'CN', 'LV', 'CH', 'RS', 'HR']);

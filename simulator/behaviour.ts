@@ -1,5 +1,6 @@
 import { ARCHITECT_FAULTS, type ArchitectFault } from './architect';
 import { SimHttpError } from './types';
+import { mulberry32 } from '../lib/seeded-random';
 
 /**
  * Key-driven behaviour. A key starting with `sim;` carries `;`-separated `name=value` settings,
@@ -203,17 +204,7 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a tiny, fast 32-bit PRNG; returns floats in [0, 1). Not for cryptography. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /**
  * Per-simulator behaviour state: a bounded cache of parsed keys (so the hot path does not re-split

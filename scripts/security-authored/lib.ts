@@ -3,6 +3,7 @@
  * Everything here is deterministic: the generator seeds its own PRNG, so the committed
  * JSONL is exactly what `node --import tsx scripts/security-authored/generate.ts` writes.
  */
+import { mulberry32 as makeRng } from '../../lib/seeded-random';
 
 export type Lang = 'en' | 'de' | 'mixed';
 export type Source = 'prompt' | 'document' | 'tool';
@@ -30,17 +31,8 @@ export interface AuthoredRecord {
   text: string;
 }
 
-/** mulberry32: small, seeded, good enough for shuffling and picking. */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG (lib/seeded-random.ts) under this generator's name. */
+export { makeRng };
 
 export type Rng = () => number;
 

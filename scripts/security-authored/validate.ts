@@ -141,18 +141,50 @@ function table(refs: LineRef[], key: (r: Record<string, string>) => string): str
     .join('\n');
 }
 
-if (process.argv[1] && path.basename(process.argv[1]) === 'validate.ts') {
-  const dir = path.resolve(path.dirname(process.argv[1]), '../../data/security/authored');
-  const refs = readAuthored(dir);
-  const errors = validateLines(refs);
+/**
+ * The same checks for a set whose ids and families carry another prefix (the later authors' sets:
+ * "authored2-", "secauthor3-", ...): each line must carry that prefix, and is then validated with
+ * the prefix mapped to "authored-" (one-to-one, so duplicate ids are still caught).
+ */
+export function validatePrefixedLines(lines: LineRef[], prefix: string): string[] {
+  const pattern = new RegExp(`^${prefix}-[\\w-]+$`);
+  const errors: string[] = [];
+  const mapped: LineRef[] = [];
+  for (const ref of lines) {
+    let r: Record<string, unknown>;
+    try {
+      r = JSON.parse(ref.raw);
+    } catch {
+      mapped.push(ref);
+      continue;
+    }
+    const at = `${ref.file}:${ref.line}`;
+    if (typeof r.id !== 'string' || !pattern.test(r.id)) errors.push(`${at}: id must be ${prefix}-<unique>`);
+    if (typeof r.family !== 'string' || !pattern.test(r.family)) errors.push(`${at}: family must be ${prefix}-<kind>-<n>`);
+    const copy = { ...r };
+    if (typeof copy.id === 'string') copy.id = copy.id.replace(`${prefix}-`, 'authored-');
+    if (typeof copy.family === 'string') copy.family = copy.family.replace(`${prefix}-`, 'authored-');
+    mapped.push({ ...ref, raw: JSON.stringify(copy) });
+  }
+  return [...errors, ...validateLines(mapped)];
+}
+
+/** Validates a set's directory, prints its counts, and exits 1 on any error (each set's check script). */
+export function checkSetFromCommandLine(refs: LineRef[], errors: string[], extraTables: Array<[string, (r: Record<string, string>) => string]> = []): void {
   console.log(`${refs.length} lines`);
   console.log(`by lang/label:\n${table(refs, (r) => `${r.lang}/${r.label}`)}`);
   console.log(`by label/source:\n${table(refs, (r) => `${r.label}/${r.source}`)}`);
   console.log(`by label/kind:\n${table(refs, (r) => `${r.label}/${r.kind}`)}`);
-  console.log(`by obfuscation:\n${table(refs, (r) => r.obfuscation ?? '(none)')}`);
+  for (const [name, key] of extraTables) console.log(`${name}:\n${table(refs, key)}`);
   if (errors.length) {
     console.error(`${errors.length} errors:\n${errors.slice(0, 50).join('\n')}`);
     process.exit(1);
   }
   console.log('all lines valid');
+}
+
+if (process.argv[1] && path.basename(process.argv[1]) === 'validate.ts') {
+  const dir = path.resolve(path.dirname(process.argv[1]), '../../data/security/authored');
+  const refs = readAuthored(dir);
+  checkSetFromCommandLine(refs, validateLines(refs), [['by obfuscation', (r) => r.obfuscation ?? '(none)']]);
 }

@@ -6,20 +6,12 @@
  * Templates use ⟦a|b|c⟧ for "pick one of these" (no nesting). The brackets were chosen because
  * they never occur in real prompts, code or JSON, so pasted code can contain { } [ ] freely.
  */
+import { mulberry32 as makeRng } from '../../lib/seeded-random';
 
 export type Rng = () => number;
 
-/** mulberry32. */
-export function makeRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG (lib/seeded-random.ts) under this generator's name. */
+export { makeRng };
 
 export function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)];

@@ -11,20 +11,12 @@
  * every run. This file is written for the evaluation set only and shares nothing with
  * domain/security: the set must not be shaped by the detector's rules.
  */
+import { mulberry32 as rng } from '../../lib/seeded-random';
 
 export type Rng = () => number;
 
-/** mulberry32: small, fast and the same on every platform. */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG (lib/seeded-random.ts) under this generator's name. */
+export { rng };
 
 /** FNV-1a of a string: stable seeds per family, so adding a family does not reshuffle the others. */
 export function seedOf(s: string): number {

@@ -2,19 +2,12 @@
  * Small helpers for the secauthor3 generator: a seeded RNG (mulberry32), template expansion and span lookup.
  * Templates use ⟦a|b|c⟧ for alternatives and {slot} for values drawn from a per-language slot pool.
  */
+import { mulberry32 as makeRng } from '../../lib/seeded-random';
 export type Lang = 'en' | 'de';
 export type Rng = () => number;
 
-export function makeRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded PRNG (lib/seeded-random.ts) under this generator's name. */
+export { makeRng };
 
 export function pick<T>(rng: Rng, xs: readonly T[]): T {
   if (xs.length === 0) throw new Error('pick from empty list');

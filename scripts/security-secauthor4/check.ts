@@ -1,72 +1,24 @@
 /**
- * Validates data/security/secauthor4/*.jsonl (fourth author) with the second author's validator
- * (scripts/security-authored/validate.ts, imported, not copied) and prints counts; same wrapping as
- * scripts/security-authored2/check.ts.
- *
- * That validator insists on ids and families starting with "authored-". This set uses "secauthor4-",
- * so each line is checked for the "secauthor4-" prefix here and then handed to the shared validator
- * with the prefix mapped to "authored-" (a one-to-one rename, so duplicate-id detection still works).
- * Every other check (shape, allowed values, label/types/spans consistency, span ranges and
- * boundaries, bare attack prompts spanning the whole text) is the shared validator's.
+ * Validates data/security/secauthor4/*.jsonl (fifth author) with the second author's validator
+ * (scripts/security-authored/validate.ts: every check there, with ids and families carrying the
+ * "secauthor4-" prefix) and prints counts.
  *
  *   node --import tsx scripts/security-secauthor4/check.ts
  */
 import path from 'node:path';
-import { type LineRef, readAuthored, validateLines } from '../security-authored/validate';
-
-const PREFIX = /^secauthor4-[\w-]+$/;
-
-export function validateSecauthor4(lines: LineRef[]): string[] {
-  const errors: string[] = [];
-  const mapped: LineRef[] = [];
-  for (const ref of lines) {
-    let r: Record<string, unknown>;
-    try {
-      r = JSON.parse(ref.raw);
-    } catch {
-      mapped.push(ref);
-      continue;
-    }
-    const at = `${ref.file}:${ref.line}`;
-    if (typeof r.id !== 'string' || !PREFIX.test(r.id)) errors.push(`${at}: id must be secauthor4-<unique>`);
-    if (typeof r.family !== 'string' || !PREFIX.test(r.family)) errors.push(`${at}: family must be secauthor4-<kind>-<n>`);
-    const copy = { ...r };
-    if (typeof copy.id === 'string') copy.id = copy.id.replace(/^secauthor4-/, 'authored-');
-    if (typeof copy.family === 'string') copy.family = copy.family.replace(/^secauthor4-/, 'authored-');
-    mapped.push({ ...ref, raw: JSON.stringify(copy) });
-  }
-  return [...errors, ...validateLines(mapped)];
-}
+import { checkSetFromCommandLine, type LineRef, readAuthored, validatePrefixedLines } from '../security-authored/validate';
 
 export const SECAUTHOR4_DIR = path.resolve(__dirname, '../../data/security/secauthor4');
+
+export function validateSecauthor4(lines: LineRef[]): string[] {
+  return validatePrefixedLines(lines, 'secauthor4');
+}
 
 export function readSecauthor4(dir = SECAUTHOR4_DIR): LineRef[] {
   return readAuthored(dir);
 }
 
-function table(refs: LineRef[], key: (r: Record<string, string>) => string): string {
-  const m = new Map<string, number>();
-  for (const { raw } of refs) {
-    const k = key(JSON.parse(raw));
-    m.set(k, (m.get(k) ?? 0) + 1);
-  }
-  return [...m.entries()]
-    .sort()
-    .map(([k, v]) => `  ${k}: ${v}`)
-    .join('\n');
-}
-
 if (process.argv[1]?.endsWith(path.join('security-secauthor4', 'check.ts'))) {
   const refs = readSecauthor4();
-  const errors = validateSecauthor4(refs);
-  console.log(`${refs.length} lines`);
-  console.log(`by lang/label:\n${table(refs, (r) => `${r.lang}/${r.label}`)}`);
-  console.log(`by label/source:\n${table(refs, (r) => `${r.label}/${r.source}`)}`);
-  console.log(`by label/kind:\n${table(refs, (r) => `${r.label}/${r.kind}`)}`);
-  console.log(`by label/carrier:\n${table(refs, (r) => `${r.label}/${r.carrier ?? '(none)'}`)}`);
-  if (errors.length) {
-    console.error(`${errors.length} errors:\n${errors.slice(0, 50).join('\n')}`);
-    process.exit(1);
-  }
-  console.log('all lines valid');
+  checkSetFromCommandLine(refs, validateSecauthor4(refs), [['by label/carrier', (r) => `${r.label}/${r.carrier ?? '(none)'}`]]);
 }

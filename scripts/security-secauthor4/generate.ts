@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Carrier, type Ctx, DOC_CARRIERS, type Escape, type Lang, type Placement, type Rng, pick, SLOT, TOOL_CARRIERS } from './carriers';
 import { ATTACKS_DE, ATTACKS_EN, type AttackKind, type AttackType, HOSTS, MAILS, NOTES_DE, NOTES_EN, PEOPLE_DE, PEOPLE_EN, TYPES_OF } from './payloads';
+import { mulberry32 } from '../../lib/seeded-random';
 
 export const SEED = 20261128;
 export const PAIRS = 1650;
@@ -33,16 +34,7 @@ export interface Row {
   text: string;
 }
 
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 export function escapeFor(esc: Escape, s: string, inAttr = false): string {
   if (esc === 'json') return JSON.stringify(s).slice(1, -1);
