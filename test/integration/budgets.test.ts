@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { type WebhookDelivery, createWebhookReceiver } from '../../examples/webhook-receiver';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection';
 import type { Principal } from '../../domain/principal';
-import type { ExecutionRecord } from '../../services/gateway/execution-recorder';
+import { executionRecord } from '../support/execution-records';
 import { type Stack, type TestCompany, startStack } from '../support/stack';
 
 /**
@@ -59,35 +58,6 @@ const config = (budgetMode: string, budgetAmount: number) => ({
   budgetAmount,
 });
 const execute = (token: string, body: Record<string, unknown> = {}) => stack.http<Any>('POST', '/api/gateway/execute', { token, body: { prompt: PROMPT, ...body } });
-
-/** An execution record as the gateway writes it for a finished call, with only a cost that matters here. */
-function syntheticRecord(companyId: string, costUsd: number): ExecutionRecord {
-  return {
-    id: randomUUID(),
-    companyId,
-    apiKeyId: null,
-    userId: null,
-    mode: 'AUTONOMOUS',
-    status: 'SUCCESS',
-    providerId: null,
-    providerType: 'OPENAI',
-    providerName: 'budget race',
-    model: 'gpt-4o-mini',
-    promptTokens: 10,
-    completionTokens: 10,
-    totalTokens: 20,
-    costUsd,
-    latencyMs: 1,
-    providerLatencyMs: 1,
-    finishReason: 'stop',
-    errorCode: null,
-    errorMessage: null,
-    traceId: null,
-    attempts: [],
-    metadata: {},
-    createdAt: new Date(),
-  };
-}
 
 /** The cost of one execution of PROMPT on the company's OPENAI provider, from its execution record. */
 async function costOfOneCall(co: TestCompany): Promise<number> {
@@ -170,7 +140,7 @@ describe('budgets', () => {
     // A call that outlasts the 5 s budget cache between admit and its record still counts at once.
     expect((await budgets.spendOf(principal))?.spent).toBe(0); // admit reads the budget
     await new Promise((r) => setTimeout(r, 5_200));
-    recorder.record(syntheticRecord(co.companyId, cost));
+    recorder.record(executionRecord({ companyId: co.companyId, costUsd: cost }));
     let recorded = cost;
     expect((await budgets.spendOf(principal))?.spent).toBeCloseTo(recorded, 9);
     // A flush that commits while admit reads budget_spend: the row read predates the commit, and
@@ -190,7 +160,7 @@ describe('budgets', () => {
       return Object.assign(query, { first: firstAfterAFlush });
     }) as unknown as Db;
     try {
-      recorder.record(syntheticRecord(co.companyId, cost));
+      recorder.record(executionRecord({ companyId: co.companyId, costUsd: cost }));
       recorded += cost;
       expect((await budgets.spendOf(principal))?.spent).toBeCloseTo(recorded, 9);
     } finally {

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection';
-import { type ExecutionRecord, ExecutionRecorder } from '../../services/gateway/execution-recorder';
+import { ExecutionRecorder } from '../../services/gateway/execution-recorder';
+import { executionRecord } from '../support/execution-records';
 import type { Logger } from '../../lib/logger';
 
 /**
@@ -9,33 +9,7 @@ import type { Logger } from '../../lib/logger';
  * 1,000 error lines a second. (No flush happens here: maxRows is never reached and no timer runs,
  * so the database is never touched.)
  */
-function record(): ExecutionRecord {
-  return {
-    id: randomUUID(),
-    companyId: randomUUID(),
-    apiKeyId: null,
-    userId: null,
-    mode: 'AUTONOMOUS',
-    status: 'SUCCESS',
-    providerId: null,
-    providerType: 'OPENAI',
-    providerName: 'p',
-    model: 'm',
-    promptTokens: 1,
-    completionTokens: 1,
-    totalTokens: 2,
-    costUsd: 0,
-    latencyMs: 1,
-    providerLatencyMs: 1,
-    finishReason: 'stop',
-    errorCode: null,
-    errorMessage: null,
-    traceId: null,
-    attempts: [],
-    metadata: {},
-    createdAt: new Date(),
-  };
-}
+const record = () => executionRecord();
 
 describe('execution buffer overflow', () => {
   afterEach(() => jest.restoreAllMocks());
