@@ -17,14 +17,21 @@
  * with L2, a fixed number of epochs over a seeded shuffle; positives weighted up to balance the
  * classes. It is shipped without offsets (its raw probability is an input of the stacked decision).
  *
- * Stacked decision (domain/security/stack.ts): five folds; window model k is trained without
- * template-family fold k and document-type fold k and scans the prompts of its fold with the full
- * scanner: their rule findings and classifier probabilities are out-of-fold evidence. Per check, a
- * ridge logistic regression over that evidence (Newton's method) is scored out of fold as well, and a
- * coordinate search over its thresholds (per check, for prompts and for documents and tool results)
- * maximises out-of-fold recall at an out-of-fold false-positive rate of at most OOF_MAX_FPR. The
- * shipped file holds the window model trained on everything, the stacked models fitted on all the
- * out-of-fold evidence, and the thresholds as logit offsets.
+ * Stacked decision (domain/security/stack.ts), round 4: five folds; window model k is trained
+ * without template-family fold k and document-type fold k and scans the prompts of its fold with
+ * the full scanner: their rule findings and classifier probabilities are out-of-fold evidence. Per
+ * check, a ridge logistic regression over that evidence (Newton's method) is fitted on it.
+ *
+ * Calibration, round 5 (TRAIN_CALIB=author, the default): leave one author out. Three more window
+ * models, each trained without one author (train.jsonl is the first author, each
+ * data/security/authored... directory another), scan that author's prompts; the stacked model,
+ * fitted without that author, scores them; a coordinate search over the thresholds (per check, for
+ * prompts and for documents and tool results) and a length slope (long texts need more evidence)
+ * maximises the left-out authors' recall at their false-positive rate of at most OOF_MAX_FPR.
+ * Rounds 1-4 chose the thresholds on the family folds (TRAIN_CALIB=family), where every fold held
+ * every author, and the FPR on authors the model never saw was three times the budget every round.
+ * The shipped file holds the window model trained on everything, the stacked models fitted on all
+ * the family-fold evidence, and the thresholds as logit offsets (and the length slope).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -228,7 +235,7 @@ function examplesOf(s: Sample, fold: number, sample: number, famFold = fold, doc
 //   never saw (rounds 1-4: the held-out and unseen-author FPR was about three times the family
 //   folds' out-of-fold FPR, because each family fold still held the same author's innocent text).
 //   With TRAIN_PROSE_FOLD=1 the project prose is an author of its own (innocent only, scored).
-const CALIB = process.env.TRAIN_CALIB ?? 'family';
+const CALIB = process.env.TRAIN_CALIB ?? 'author';
 if (CALIB !== 'family' && CALIB !== 'author') throw new Error(`TRAIN_CALIB: family or author, not ${CALIB}`);
 const PROSE_FOLD = CALIB === 'author' && process.env.TRAIN_PROSE_FOLD === '1';
 const prosePath = join(__dirname, '..', 'data', 'security', 'prose-train.jsonl');
@@ -456,9 +463,11 @@ function rowOf(h: number, i: number, evs: Evidence[] = evidence, maxs: Map<strin
 }
 const rows = STACK_HEADS.map((_, h) => samples.map((_s, i) => rowOf(h, i)));
 // TRAIN_STACK_EVIDENCE=family (author folds only): the stacked model is fitted on the family folds'
-// evidence (as in round 4), and only scored, for the thresholds, on the leave-one-author-out
-// evidence. (Default "author": fitted on the leave-one-author-out evidence too.)
-const STACK_EVIDENCE = CALIB === 'author' ? (process.env.TRAIN_STACK_EVIDENCE ?? 'author') : 'family';
+// evidence (as in round 4; the default), and only scored, for the thresholds, on the
+// leave-one-author-out evidence. "author": fitted on the leave-one-author-out evidence too (it
+// learned to trust the classifier less, logit weight 2.2 instead of 3.4, and ranked left-out
+// authors worse: recall 0.42 against 0.52 at the same 2.2% budget without the length term).
+const STACK_EVIDENCE = CALIB === 'author' ? (process.env.TRAIN_STACK_EVIDENCE ?? 'family') : 'family';
 const fitRows = (() => {
   if (CALIB !== 'author' || STACK_EVIDENCE !== 'family') return rows;
   const famFold = (s: Sample) => (s.carrier ? docFoldOf(s) : famFoldOf(s));
@@ -574,10 +583,12 @@ const stackFileOf = (weights: Float64Array[], thresholds: number[], lengthSlope 
 const decisiveModel = decodeStack(stackFileOf(STACK_HEADS.map(() => new Float64Array(NF)), [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]));
 const decisive = STACK_HEADS.map((head) => evidence.map((ev) => decisiveWeight(decisiveModel, ev.findings[head]) >= FAIL_SCORE));
 
-// Length-aware decision (TRAIN_LENGTH=1): a long text has many windows, each a chance for the
-// classifier to fail an innocent text, so the stacked logit must clear its threshold by
-// lengthSlope * log2(tokens / WHOLE) more (stack.ts lengthTerm); the slope is searched with the thresholds.
-const LENGTH = process.env.TRAIN_LENGTH === '1';
+// Length-aware decision (TRAIN_LENGTH=1, the default with author folds): a long text has many
+// windows, each a chance for the classifier to fail an innocent text, so the stacked logit must
+// clear its threshold by lengthSlope * log2(tokens / WHOLE) more (stack.ts lengthTerm); the slope
+// is searched with the thresholds. Left out, author folds had to buy the 2.2% budget with much
+// stricter thresholds on everything (leave-one-author-out recall 0.52 instead of 0.61).
+const LENGTH = (process.env.TRAIN_LENGTH ?? (CALIB === 'author' ? '1' : '0')) === '1';
 const lenTerm = evidence.map((ev) => lengthTerm(ev.tokens));
 let slope = 0;
 /** thresholds: three for prompts, then three for documents and tool results. */
