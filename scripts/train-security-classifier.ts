@@ -17,14 +17,27 @@
  * with L2, a fixed number of epochs over a seeded shuffle; positives weighted up to balance the
  * classes. It is shipped without offsets (its raw probability is an input of the stacked decision).
  *
- * Stacked decision (domain/security/stack.ts): five folds; window model k is trained without
- * template-family fold k and document-type fold k and scans the prompts of its fold with the full
- * scanner: their rule findings and classifier probabilities are out-of-fold evidence. Per check, a
- * ridge logistic regression over that evidence (Newton's method) is scored out of fold as well, and a
- * coordinate search over its thresholds (per check, for prompts and for documents and tool results)
- * maximises out-of-fold recall at an out-of-fold false-positive rate of at most OOF_MAX_FPR. The
- * shipped file holds the window model trained on everything, the stacked models fitted on all the
- * out-of-fold evidence, and the thresholds as logit offsets.
+ * Stacked decision (domain/security/stack.ts), round 4: five folds; window model k is trained
+ * without template-family fold k and document-type fold k and scans the prompts of its fold with
+ * the full scanner: their rule findings and classifier probabilities are out-of-fold evidence. Per
+ * check, a ridge logistic regression over that evidence (Newton's method) is fitted on it, and
+ * scored out of fold as well (trained without the prompts of fold k, scoring fold k).
+ *
+ * Calibration (TRAIN_CALIB=family, the default): a coordinate search over the thresholds (per
+ * check, for prompts and for documents and tool results) maximises out-of-fold recall at an
+ * out-of-fold false-positive rate of at most OOF_MAX_FPR, on the same family folds.
+ *
+ * Round 5's option (TRAIN_CALIB=author; not the shipped file's): leave one author out. Three more
+ * window models, each trained without one author (train.jsonl is the first author, each
+ * data/security/authored... directory another), scan that author's prompts; the stacked model,
+ * fitted without that author, scores them; a coordinate search over the thresholds (per check, for
+ * prompts and for documents and tool results) and a length slope (long texts need more evidence)
+ * maximises the left-out authors' recall at their false-positive rate of at most OOF_MAX_FPR.
+ * Rounds 1-4 chose the thresholds on the family folds (TRAIN_CALIB=family), where every fold held
+ * every author, and the FPR on authors the model never saw was three times the budget every round.
+ * The shipped file holds the window model trained on everything, the stacked models fitted on all
+ * the family-fold evidence, and the thresholds as logit offsets (with author folds, the length
+ * slope too).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,7 +47,7 @@ import { fnv } from '../domain/security/hash';
 import { normalize, type View } from '../domain/security/normalize';
 import { PATTERN_RULES } from '../domain/security/rules';
 import { checkScore, collectEvidence, type Evidence, maximaOf } from '../domain/security/scan';
-import { decisiveWeight, decodeStack, fixedInputs, NF, STACK_FIXED, STACK_HEADS, type StackFile } from '../domain/security/stack';
+import { decisiveWeight, decodeStack, fixedInputs, lengthTerm, NF, stackProbability, STACK_FIXED, STACK_HEADS, type StackFile } from '../domain/security/stack';
 import { ALL_FEATURES, FEATURE_GRAM, tokenize } from '../domain/security/tokens';
 import { CHECK_TYPES, FAIL_SCORE, type ScanSource } from '../domain/security/types';
 import { derivedViews } from '../domain/security/views';
@@ -87,6 +100,8 @@ interface Sample {
   obfuscation?: string;
   spans?: { start: number; end: number }[];
   text: string;
+  /** Who wrote it (index into AUTHORS; set by the trainer). */
+  author?: number;
 }
 
 const trainPath = join(__dirname, '..', 'data', 'security', 'train.jsonl');
@@ -117,7 +132,18 @@ const authoredRaw = authoredFiles.map((f) => readFileSync(join(securityDir, f)))
 // neither a clean attack nor a clean innocent example (the same reason quoting passages are left out
 // of the project prose); as innocent examples they taught the model to pass attacks in documents.
 const AMBIGUOUS_KINDS = new Set((process.env.TRAIN_AMBIGUOUS ?? 'incident_report').split(',').filter(Boolean));
-const samples: Sample[] = [...parse(raw), ...authoredRaw.flatMap(parse).filter((s) => (s.split === undefined || s.split === 'train') && !AMBIGUOUS_KINDS.has(s.kind))];
+// Authors: train.jsonl is the first author's, each data/security/authored*/ directory another's
+// (the project prose is a fourth "author" when TRAIN_PROSE_FOLD=1, below).
+const AUTHORS = ['train.jsonl', ...new Set(authoredFiles.map((f) => f.split('/')[0]!))];
+const withAuthor = (author: number) => (s: Sample): Sample => ({ ...s, author });
+const samples: Sample[] = [
+  ...parse(raw).map(withAuthor(0)),
+  ...authoredFiles.flatMap((f, i) =>
+    parse(authoredRaw[i]!)
+      .filter((s) => (s.split === undefined || s.split === 'train') && !AMBIGUOUS_KINDS.has(s.kind))
+      .map(withAuthor(AUTHORS.indexOf(f.split('/')[0]!))),
+  ),
+];
 
 // ------------------------------------------------------------------ windows and labels
 
@@ -136,6 +162,8 @@ interface Example {
   /** per head: 1 or 0 (windows left out are not examples) */
   y: Int8Array;
   fold: number;
+  /** The sample's author (-1: extra text that trains every fold model). */
+  author: number;
 }
 
 function contentHeads(s: Sample): boolean[] {
@@ -146,7 +174,7 @@ function overlap(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }
 
-function examplesOf(s: Sample, fold: number, sample: number, famFold = fold, docFold = -1): Example[] {
+function examplesOf(s: Sample, fold: number, sample: number, famFold = fold, docFold = -1, author = s.author ?? -1): Example[] {
   const out: Example[] = [];
   const heads = contentHeads(s);
   const spans = s.label === 'attack' ? (s.spans ?? [{ start: 0, end: s.text.length }]) : [];
@@ -197,24 +225,43 @@ function examplesOf(s: Sample, fold: number, sample: number, famFold = fold, doc
       const keys = [...counts.keys()].sort((a, b) => a - b);
       const y = new Int8Array(H);
       for (let h = 0; h < H; h++) y[h] = label === 1 && heads[h] ? 1 : 0;
-      out.push({ sample, famFold, docFold, idx: Int32Array.from(keys), cnt: Float32Array.from(keys.map((k) => counts.get(k)!)), src: SOURCES.indexOf(s.source), y, fold });
+      out.push({ sample, famFold, docFold, idx: Int32Array.from(keys), cnt: Float32Array.from(keys.map((k) => counts.get(k)!)), src: SOURCES.indexOf(s.source), y, fold, author });
     }
   }
   return out;
 }
 
-// Out-of-fold scheme: model k is trained without template-family fold k and without document-type
-// fold k. A prompt carried in a document is scored by the model of its document type's fold (so the
-// document type is unseen: new kinds of documents were the first held-out run's weak spot); other
-// prompts by the model of their family's fold.
+// Out-of-fold scheme (TRAIN_CALIB):
+// - "family": model k is trained without template-family fold k and without document-type fold k.
+//   A prompt carried in a document is scored by the model of its document type's fold (so the
+//   document type is unseen: new kinds of documents were the first held-out run's weak spot); other
+//   prompts by the model of their family's fold. Every fold mixes every author.
+// - "author": leave one author out. Model k is trained without author k's prompts and scores them,
+//   so the stacked decision and the thresholds are fitted on how the classifier reads an author it
+//   never saw (rounds 1-4: the held-out and unseen-author FPR was about three times the family
+//   folds' out-of-fold FPR, because each family fold still held the same author's innocent text).
+//   With TRAIN_PROSE_FOLD=1 the project prose is an author of its own (innocent only, scored).
+// The default stays "family": the author-fold calibration (round 5) met its budget on the held-out
+// part but lost more recall than it saved false positives on held-out and both unseen-author sets
+// (docs/PERFORMANCE.md, "Round 5"), so the shipped file is round 4's.
+const CALIB = process.env.TRAIN_CALIB ?? 'family';
+if (CALIB !== 'family' && CALIB !== 'author') throw new Error(`TRAIN_CALIB: family or author, not ${CALIB}`);
+const PROSE_FOLD = CALIB === 'author' && process.env.TRAIN_PROSE_FOLD === '1';
+const prosePath = join(__dirname, '..', 'data', 'security', 'prose-train.jsonl');
+const proseRaw = readFileSync(prosePath);
+if (PROSE_FOLD) {
+  AUTHORS.push('prose-train.jsonl');
+  samples.push(...parse(proseRaw).map(withAuthor(AUTHORS.length - 1)));
+}
+const NFOLDS = CALIB === 'author' ? AUTHORS.length : FOLDS;
 const famFoldOf = (s: Sample) => fnv(s.family) % FOLDS;
 const docFoldOf = (s: Sample) => (s.carrier ? fnv(`doc:${s.carrier}`) % FOLDS : -1);
-const foldOf = (s: Sample) => (s.carrier ? docFoldOf(s) : famFoldOf(s));
+const foldOf = (s: Sample) => (CALIB === 'author' ? s.author! : s.carrier ? docFoldOf(s) : famFoldOf(s));
 const examples: Example[] = [];
 samples.forEach((s, i) => {
   examples.push(...examplesOf(s, foldOf(s), i, famFoldOf(s), docFoldOf(s)));
 });
-const inTraining = (e: Example, k: number) => e.famFold !== k && e.docFold !== k;
+const inTraining = CALIB === 'author' ? (e: Example, k: number) => e.author !== k : (e: Example, k: number) => e.famFold !== k && e.docFold !== k;
 
 // Extra innocent text for training only (never scored): the project's own PII evaluation sentences,
 // English and German, full of names, accounts, passwords and addresses in ordinary requests. They
@@ -226,16 +273,15 @@ for (const f of ['en.jsonl', 'de.jsonl', 'en-heldout.jsonl', 'de-heldout.jsonl']
   extraRaw.push(buf);
   for (const line of buf.toString('utf8').split('\n').filter(Boolean)) {
     const { id, text } = JSON.parse(line) as { id: string; text: string };
-    examples.push(...examplesOf({ id, source: 'prompt', label: 'benign', kind: 'pii_sentence', family: 'pii', types: [], text }, -1, -1, -1, -1));
+    examples.push(...examplesOf({ id, source: 'prompt', label: 'benign', kind: 'pii_sentence', family: 'pii', types: [], text }, -1, -1, -1, -1, -1));
   }
 }
 
 // Innocent English prose from the project's own documents (scripts/security-eval/prose.ts, a
 // snapshot in data/security/prose-train.jsonl): long documents, tables and code written for people.
 // Training text for every fold model, like the PII sentences; counted in no metric.
-const prosePath = join(__dirname, '..', 'data', 'security', 'prose-train.jsonl');
-const proseRaw = readFileSync(prosePath);
-for (const s of parse(proseRaw)) examples.push(...examplesOf(s, -1, -1, -1, -1));
+// (With TRAIN_PROSE_FOLD=1 it is a scored author instead, above.)
+if (!PROSE_FOLD) for (const s of parse(proseRaw)) examples.push(...examplesOf(s, -1, -1, -1, -1, -1));
 
 // ------------------------------------------------------------------ training
 
@@ -341,7 +387,7 @@ function predict(m: Trained, e: Example, h: number): number {
 if (process.env.TRAIN_QUICK) {
   // Classifier alone, out of fold: per head, recall at the threshold that keeps innocent FPR <= 0.5%.
   const best = samples.map(() => new Float64Array(H).fill(-Infinity));
-  for (let k = 0; k < FOLDS; k++) {
+  for (let k = 0; k < NFOLDS; k++) {
     const m = train(examples.filter((e) => inTraining(e, k)));
     for (const e of examples) if (e.fold === k && e.sample >= 0) for (let h = 0; h < H; h++) best[e.sample]![h] = Math.max(best[e.sample]![h]!, predict(m, e, h));
   }
@@ -354,10 +400,10 @@ if (process.env.TRAIN_QUICK) {
   process.exit(0);
 }
 
-console.log(`${samples.length} training prompts, ${examples.length} windows; training ${FOLDS} fold models...`);
+console.log(`${samples.length} training prompts, ${examples.length} windows; training ${NFOLDS} fold models (${CALIB === 'author' ? `leave one author out: ${AUTHORS.join(', ')}` : 'template families and document types'})...`);
 const ZERO = { prompt: [0, 0, 0], data: [0, 0, 0] };
 const foldModels: ClassifierModel[] = [];
-for (let k = 0; k < FOLDS; k++) foldModels.push(decodeModel(fileOf(train(examples.filter((e) => inTraining(e, k))), ZERO, {})));
+for (let k = 0; k < NFOLDS; k++) foldModels.push(decodeModel(fileOf(train(examples.filter((e) => inTraining(e, k))), ZERO, {})));
 
 // ------------------------------------------------------------------ the stacked decision (domain/security/stack.ts)
 //
@@ -374,12 +420,25 @@ const rulesAloneFails = evidence.map((ev) => {
   const bare: Evidence = { ...ev, findings: Object.fromEntries(CHECK_TYPES.map((c) => [c, ev.findings[c].filter((f) => f.rule !== 'classifier')])) as Evidence['findings'] };
   return CHECK_TYPES.some((c) => checkScore(bare, c, null) >= FAIL_SCORE);
 });
-const rateOf = (fails: boolean[]) => {
+// TRAIN_AVG=macro (author folds only): recall and FPR are the mean over the authors (each left-out
+// author counts the same, however many prompts it wrote); "pooled" counts prompts.
+const AVG = CALIB === 'author' ? (process.env.TRAIN_AVG ?? 'pooled') : 'pooled';
+const rateOf = (fails: boolean[]) => (AVG === 'macro' ? macroRateOf(fails) : pooledRateOf(fails));
+const macroRateOf = (fails: boolean[]) => {
+  const parts = AUTHORS.map((_, a) => pooledRateOf(fails, (s) => s.author === a));
+  const withAttacks = parts.filter((p) => Number.isFinite(p.recall));
+  return {
+    recall: withAttacks.reduce((x, p) => x + p.recall, 0) / withAttacks.length,
+    fpr: parts.reduce((x, p) => x + p.fpr, 0) / parts.length,
+  };
+};
+const pooledRateOf = (fails: boolean[], inPart: (s: Sample, i: number) => boolean = () => true) => {
   let tp = 0;
   let attacks = 0;
   let fp = 0;
   let benign = 0;
   samples.forEach((s, i) => {
+    if (!inPart(s, i)) return;
     if (s.label === 'attack') {
       attacks++;
       if (fails[i]) tp++;
@@ -403,15 +462,30 @@ const ruleLists = STACK_HEADS.map((_, h) => {
   return [...count.entries()].filter(([, c]) => c >= STACK_MIN_RULE).map(([r]) => r).sort();
 });
 /** Stacked inputs of sample i for head h. */
-function rowOf(h: number, i: number): Float64Array {
+function rowOf(h: number, i: number, evs: Evidence[] = evidence, maxs: Map<string, number>[][] = maxima): Float64Array {
   const ids = ruleLists[h]!;
   const x = new Float64Array(NF + ids.length);
-  const ev = evidence[i]!;
-  fixedInputs(h, ev.source, ev.best, maxima[h]![i]!, x);
-  for (let r = 0; r < ids.length; r++) x[NF + r] = maxima[h]![i]!.get(ids[r]!) ?? 0;
+  const ev = evs[i]!;
+  fixedInputs(h, ev.source, ev.best, maxs[h]![i]!, x);
+  for (let r = 0; r < ids.length; r++) x[NF + r] = maxs[h]![i]!.get(ids[r]!) ?? 0;
   return x;
 }
 const rows = STACK_HEADS.map((_, h) => samples.map((_s, i) => rowOf(h, i)));
+// TRAIN_STACK_EVIDENCE=family (author folds only): the stacked model is fitted on the family folds'
+// evidence (as in round 4; the default), and only scored, for the thresholds, on the
+// leave-one-author-out evidence. "author": fitted on the leave-one-author-out evidence too (it
+// learned to trust the classifier less, logit weight 2.2 instead of 3.4, and ranked left-out
+// authors worse: recall 0.42 against 0.52 at the same 2.2% budget without the length term).
+const STACK_EVIDENCE = CALIB === 'author' ? (process.env.TRAIN_STACK_EVIDENCE ?? 'family') : 'family';
+const fitRows = (() => {
+  if (CALIB !== 'author' || STACK_EVIDENCE !== 'family') return rows;
+  const famFold = (s: Sample) => (s.carrier ? docFoldOf(s) : famFoldOf(s));
+  const famModels: ClassifierModel[] = [];
+  for (let k = 0; k < FOLDS; k++) famModels.push(decodeModel(fileOf(train(examples.filter((e) => e.famFold !== k && e.docFold !== k)), ZERO, {})));
+  const famEvidence = samples.map((s) => collectEvidence(s.text, { source: s.source }, famModels[famFold(s)]!));
+  const famMaxima = STACK_HEADS.map((head) => famEvidence.map((ev) => maximaOf(ev.findings[head])));
+  return STACK_HEADS.map((_, h) => samples.map((_s, i) => rowOf(h, i, famEvidence, famMaxima)));
+})();
 // Per head: innocent prompts are negatives, attacks labelled with the head's check positives;
 // other attacks are left out (another check catches them; they are neither).
 const targetOf = (h: number, s: Sample): number => (s.label === 'benign' ? 0 : s.types.includes(STACK_HEADS[h]!) ? 1 : -1);
@@ -490,7 +564,7 @@ function fitHead(h: number, keep: (i: number) => boolean): Float64Array {
   samples.forEach((s, i) => {
     const y = targetOf(h, s);
     if (y >= 0 && keep(i)) {
-      xs.push(rows[h]![i]!);
+      xs.push(fitRows[h]![i]!);
       ys.push(y);
     }
   });
@@ -498,7 +572,7 @@ function fitHead(h: number, keep: (i: number) => boolean): Float64Array {
 }
 // Out-of-fold stacked logits (no offset) per head.
 const oofZ = STACK_HEADS.map(() => new Float64Array(samples.length));
-for (let k = 0; k < FOLDS; k++) {
+for (let k = 0; k < NFOLDS; k++) {
   for (let h = 0; h < H; h++) {
     const w = fitHead(h, (i) => sampleFold[i] !== k);
     samples.forEach((_s, i) => {
@@ -507,29 +581,41 @@ for (let k = 0; k < FOLDS; k++) {
   }
 }
 const logit = (p: number) => Math.log(p / (1 - p));
-const stackFileOf = (weights: Float64Array[], thresholds: number[]): StackFile => ({
+const stackFileOf = (weights: Float64Array[], thresholds: number[], lengthSlope = 0): StackFile => ({
   rules: ruleLists,
   weights: weights.map((w) => Array.from(w, round6)),
   offset: { prompt: thresholds.slice(0, H).map((t) => round6(-logit(t))), data: thresholds.slice(H).map((t) => round6(-logit(t))) },
   decisive: [...DECISIVE].sort(),
   decisiveMin: DECISIVE_MIN,
+  ...(lengthSlope ? { lengthSlope } : {}),
 });
 const decisiveModel = decodeStack(stackFileOf(STACK_HEADS.map(() => new Float64Array(NF)), [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]));
 const decisive = STACK_HEADS.map((head) => evidence.map((ev) => decisiveWeight(decisiveModel, ev.findings[head]) >= FAIL_SCORE));
 
+// Length-aware decision (TRAIN_LENGTH=1, the default with TRAIN_CALIB=author): a long text has many
+// windows, each a chance for the classifier to fail an innocent text, so the stacked logit must
+// clear its threshold by lengthSlope * log2(tokens / WHOLE) more (stack.ts lengthTerm); the slope
+// is searched with the thresholds. Left out, author folds had to buy the 2.2% budget with much
+// stricter thresholds on everything (leave-one-author-out recall 0.52 instead of 0.61).
+const LENGTH = (process.env.TRAIN_LENGTH ?? (CALIB === 'author' ? '1' : '0')) === '1';
+const lenTerm = evidence.map((ev) => lengthTerm(ev.tokens));
+let slope = 0;
 /** thresholds: three for prompts, then three for documents and tool results. */
-function failsAt(thresholds: number[]): boolean[] {
+function failsAt(thresholds: number[], lengthSlope = slope): boolean[] {
   const cut = thresholds.map(logit);
   return samples.map((s, i) => {
     if (otherFails[i]) return true;
     const off = s.source === 'prompt' ? 0 : H;
-    for (let h = 0; h < H; h++) if (oofZ[h]![i]! >= cut[off + h]! || decisive[h]![i]) return true;
+    const more = lengthSlope * lenTerm[i]!;
+    for (let h = 0; h < H; h++) if (oofZ[h]![i]! >= cut[off + h]! + more || decisive[h]![i]) return true;
     return false;
   });
 }
 const evaluate = (thresholds: number[]) => rateOf(failsAt(thresholds));
 
-const CANDIDATES = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99];
+// Author folds need stricter thresholds to meet the budget on unseen authors: three more candidates.
+const CANDIDATES = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, ...(CALIB === 'author' ? [0.995, 0.998, 0.999] : [])];
+const SLOPES = [0, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3];
 const floor = rateOf(failsAt(Array(2 * H).fill(0.999999)));
 const allowedFpr = Math.max(OOF_MAX_FPR, floor.fpr + 0.002);
 console.log(`decisive rules and the other checks alone, out of fold: recall ${floor.recall.toFixed(4)}, FPR ${(100 * floor.fpr).toFixed(2)}%; allowed FPR ${(100 * allowedFpr).toFixed(2)}%`);
@@ -539,21 +625,38 @@ const better = (a: { recall: number; fpr: number }, b: { recall: number; fpr: nu
   if (aOk !== bOk) return aOk;
   return aOk ? a.recall > b.recall || (a.recall === b.recall && a.fpr < b.fpr) : a.fpr < b.fpr;
 };
-const thresholds = (process.env.TRAIN_THRESHOLDS ?? '0.9,0.9,0.9,0.9,0.9,0.9').split(',').map(Number);
-let best = evaluate(thresholds);
 const NAMES = [...HEADS.map((h) => `${h} (prompts)`), ...HEADS.map((h) => `${h} (documents, tools)`)];
-for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 3); round++) {
-  for (let h = 0; h < 2 * H; h++) {
-    for (const c of CANDIDATES) {
-      const trial = thresholds.slice();
-      trial[h] = c;
-      const res = evaluate(trial);
-      if (better(res, best)) {
-        best = res;
-        thresholds[h] = c;
+/** Coordinate search over the six thresholds at a fixed length slope. */
+function searchThresholds(lengthSlope: number, log: boolean): { thresholds: number[]; best: { recall: number; fpr: number } } {
+  const thresholds = (process.env.TRAIN_THRESHOLDS ?? '0.9,0.9,0.9,0.9,0.9,0.9').split(',').map(Number);
+  let best = rateOf(failsAt(thresholds, lengthSlope));
+  for (let round = 0; round < (process.env.TRAIN_THRESHOLDS ? 0 : 3); round++) {
+    for (let h = 0; h < 2 * H; h++) {
+      for (const c of CANDIDATES) {
+        const trial = thresholds.slice();
+        trial[h] = c;
+        const res = rateOf(failsAt(trial, lengthSlope));
+        if (better(res, best)) {
+          best = res;
+          thresholds[h] = c;
+        }
       }
+      if (log && (round === 0 || process.env.TRAIN_VERBOSE)) console.log(`  ${NAMES[h]}: threshold ${thresholds[h]} (out-of-fold recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}%)`);
     }
-    if (round === 0 || process.env.TRAIN_VERBOSE) console.log(`  ${NAMES[h]}: threshold ${thresholds[h]} (out-of-fold recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}%)`);
+  }
+  return { thresholds, best };
+}
+// With TRAIN_LENGTH=1 the thresholds are searched afresh for each length slope (a slope only pays
+// with the thresholds relaxed at the same time) and the best pair is kept.
+let { thresholds, best } = searchThresholds(0, !LENGTH);
+if (LENGTH) {
+  for (const c of SLOPES.slice(1)) {
+    const res = searchThresholds(c, false);
+    console.log(`  length slope ${c}: out-of-fold recall ${res.best.recall.toFixed(4)}, FPR ${(100 * res.best.fpr).toFixed(2)}% at thresholds ${res.thresholds.join(',')}`);
+    if (better(res.best, best)) {
+      ({ thresholds, best } = res);
+      slope = c;
+    }
   }
 }
 if (process.env.TRAIN_VERBOSE) {
@@ -563,32 +666,35 @@ if (process.env.TRAIN_VERBOSE) {
   otherFails.splice(0, otherFails.length, ...saved);
   console.log(`without suspicious_words and size_analysis: recall ${r.recall.toFixed(4)}, FPR ${(100 * r.fpr).toFixed(2)}%`);
 }
-if (process.env.TRAIN_VERBOSE) {
-  // Out of fold per part: the first author's training part and the second author's.
+{
+  // Out of fold per author (with author folds: each scored by models that never saw it), and the
+  // innocent FPR by source and by length (documents of many windows fail more often).
   const fails = failsAt(thresholds);
-  for (const [name, inPart] of [
-    ['train.jsonl', (s: Sample) => !s.family.startsWith('authored')],
-    ['authored (second author)', (s: Sample) => s.family.startsWith('authored-')],
-    ['authored2 (third author)', (s: Sample) => s.family.startsWith('authored2-')],
-  ] as const) {
-    let tp = 0;
-    let a = 0;
-    let fp = 0;
-    let b = 0;
-    samples.forEach((s, i) => {
-      if (!inPart(s)) return;
-      if (s.label === 'attack') {
-        a++;
-        if (fails[i]) tp++;
-      } else {
-        b++;
-        if (fails[i]) fp++;
-      }
-    });
-    console.log(`  ${name}: recall ${(tp / a).toFixed(4)} (${a} attacks), FPR ${((100 * fp) / b).toFixed(2)}% (${b} innocent)`);
-  }
+  const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+  AUTHORS.forEach((name, a) => {
+    const r = pooledRateOf(fails, (s) => s.author === a);
+    const by = (f: (s: Sample) => boolean) => pct(pooledRateOf(fails, (s) => s.author === a && f(s)).fpr);
+    console.log(`  ${name}: recall ${r.recall.toFixed(4)}, FPR ${pct(r.fpr)}; innocent FPR prompts ${by((s) => s.source === 'prompt')}, documents and tools ${by((s) => s.source !== 'prompt')}`);
+  });
+  const byLen = (lo: number, hi: number) => {
+    const r = pooledRateOf(fails, (_s, i) => evidence[i]!.tokens > lo && evidence[i]!.tokens <= hi);
+    return `${pct(r.fpr)} / ${r.recall.toFixed(3)}`;
+  };
+  if (process.env.TRAIN_VERBOSE) console.log(`  FPR / recall by tokens: <=36 ${byLen(0, 36)}, 37-150 ${byLen(36, 150)}, 151-400 ${byLen(150, 400)}, >400 ${byLen(400, 1e9)}`);
 }
-console.log(`stacked, out of fold: recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}% at thresholds ${thresholds.join(',')}`);
+console.log(`stacked, out of fold: recall ${best.recall.toFixed(4)}, FPR ${(100 * best.fpr).toFixed(2)}% at thresholds ${thresholds.join(',')}${LENGTH ? `, length slope ${slope}` : ''}`);
+if (process.env.TRAIN_EVAL_FILE) {
+  // Another classifier file's stacked decision and thresholds (e.g. the shipped one), scored on this
+  // run's out-of-fold evidence: with author folds, how that decision does on authors it never saw.
+  const other = decodeStack((JSON.parse(readFileSync(process.env.TRAIN_EVAL_FILE, 'utf8')) as ClassifierFile).stack!);
+  const fails = evidence.map((ev, i) => otherFails[i]! || STACK_HEADS.some((head, h) => Math.max(stackProbability(other, h, ev.source, ev.best, maxima[h]![i]!, ev.tokens), decisiveWeight(other, ev.findings[head])) >= FAIL_SCORE));
+  const r = rateOf(fails);
+  console.log(`${process.env.TRAIN_EVAL_FILE}'s decision on this run's out-of-fold evidence: recall ${r.recall.toFixed(4)}, FPR ${(100 * r.fpr).toFixed(2)}%`);
+  AUTHORS.forEach((name, a) => {
+    const ra = pooledRateOf(fails, (s) => s.author === a);
+    console.log(`  ${name}: recall ${ra.recall.toFixed(4)}, FPR ${(100 * ra.fpr).toFixed(2)}%`);
+  });
+}
 if (process.env.TRAIN_CURVE) {
   // The trade-off: one threshold for all six, out of fold.
   for (const t of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99]) {
@@ -644,14 +750,14 @@ const file = fileOf(final, ZERO, {
   epochs: EPOCHS,
   learningRate: LR,
   l2: L2,
-  folds: FOLDS,
-  foldScheme: 'model k leaves out template-family fold k and document-type fold k',
+  folds: NFOLDS,
+  foldScheme: CALIB === 'author' ? `model k leaves out author k (${AUTHORS.join(', ')}); thresholds: ${AVG} FPR over the left-out authors` : 'model k leaves out template-family fold k and document-type fold k',
   stack: { l2: STACK_L2, minRuleMatches: STACK_MIN_RULE, inputs: ruleLists.map((r) => NF + r.length) },
-  thresholds: { prompt: thresholds.slice(0, H), data: thresholds.slice(H) },
+  thresholds: { prompt: thresholds.slice(0, H), data: thresholds.slice(H), ...(slope ? { lengthSlope: slope } : {}) },
   outOfFold: { recall: round6(best.recall), falsePositiveRate: round6(best.fpr) },
   rulesAloneOutOfFold: { recall: round6(rulesOnly.recall), falsePositiveRate: round6(rulesOnly.fpr) },
 });
-file.stack = stackFileOf(stackWeights, thresholds);
+file.stack = stackFileOf(stackWeights, thresholds, slope);
 const out = process.argv[2] ?? join(__dirname, '..', 'data', 'security', 'classifier.json');
 writeFileSync(out, `${JSON.stringify(file, null, 1)}\n`);
 console.log(`wrote ${out}: ${file.training.nonZeroBuckets} non-zero buckets, ${Buffer.byteLength(JSON.stringify(file))} bytes`);

@@ -523,7 +523,7 @@ export function checkScore(ev: Evidence, type: CheckType, model: ClassifierModel
   const h = stackHeadOf(type);
   const findings = ev.findings[type];
   if (h >= 0 && model?.stack) {
-    const p = stackProbability(model.stack, h, ev.source, ev.best, maximaOf(findings));
+    const p = stackProbability(model.stack, h, ev.source, ev.best, maximaOf(findings), ev.tokens);
     return Math.max(p, decisiveWeight(model.stack, findings));
   }
   return scoreOf(findings, h >= 0 && model ? ev.best[h]! : 1);

@@ -54,7 +54,15 @@ export interface StackFile {
   /** Rules whose weight alone decides a check when it reaches `decisiveMin`. */
   decisive: string[];
   decisiveMin: number;
+  /**
+   * Length-aware decision: the logit is lowered by lengthSlope * lengthTerm(tokens), so a long text
+   * (many windows, each a chance to fail) needs more evidence. Absent: 0.
+   */
+  lengthSlope?: number;
 }
+
+/** log2 of the number of whole windows' worth of tokens (0 up to one window). */
+export const lengthTerm = (tokens: number): number => (tokens > 36 ? Math.log2(tokens / 36) : 0);
 
 export interface StackModel {
   rules: Map<string, number>[];
@@ -62,6 +70,7 @@ export interface StackModel {
   offset: { prompt: Float64Array; data: Float64Array };
   decisive: Set<string>;
   decisiveMin: number;
+  lengthSlope: number;
 }
 
 export function decodeStack(f: StackFile): StackModel {
@@ -71,6 +80,7 @@ export function decodeStack(f: StackFile): StackModel {
     offset: { prompt: Float64Array.from(f.offset.prompt), data: Float64Array.from(f.offset.data) },
     decisive: new Set(f.decisive),
     decisiveMin: f.decisiveMin,
+    lengthSlope: f.lengthSlope ?? 0,
   };
 }
 
@@ -122,10 +132,11 @@ export function fixedInputs(head: number, source: ScanSource, best: ArrayLike<nu
 
 /** The stacked model's probability for one check (the offset for its source included). */
 const scratch = new Float64Array(NF);
-export function stackProbability(m: StackModel, head: number, source: ScanSource, best: ArrayLike<number>, maxima: Map<string, number>): number {
+export function stackProbability(m: StackModel, head: number, source: ScanSource, best: ArrayLike<number>, maxima: Map<string, number>, tokens = 0): number {
   const x = fixedInputs(head, source, best, maxima, scratch);
   const w = m.weights[head]!;
   let z = (source === 'prompt' ? m.offset.prompt : m.offset.data)[head]!;
+  if (m.lengthSlope !== 0) z -= m.lengthSlope * lengthTerm(tokens);
   for (let i = 0; i < NF; i++) z += w[i]! * x[i]!;
   const ids = m.rules[head]!;
   for (const [rule, v] of maxima) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClassifierFile } from '../../domain/security/classifier';
 import { checkInjection, checkJailbreak, scanText } from '../../domain/security/scan';
-import { decisiveWeight, decodeStack, NF, STACK_FIXED, STACK_HEADS, stackProbability } from '../../domain/security/stack';
+import { decisiveWeight, decodeStack, lengthTerm, NF, STACK_FIXED, STACK_HEADS, stackProbability } from '../../domain/security/stack';
 import type { SecurityFinding } from '../../domain/security/types';
 
 const ROOT = join(__dirname, '..', '..');
@@ -81,6 +81,30 @@ describe('security stacked decision', () => {
     expect(r.failed).toEqual(expect.arrayContaining(['injection', 'data_extraction']));
     const rules = r.checks.flatMap((c) => c.findings.map((f) => f.rule));
     expect(rules).toEqual(expect.arrayContaining(['override_prior_instructions', 'reveal_system_prompt']));
+  });
+
+  it('asks more evidence of long texts when the file has a length slope (many windows, many chances to fail)', () => {
+    expect(lengthTerm(0)).toBe(0);
+    expect(lengthTerm(36)).toBe(0);
+    expect(lengthTerm(72)).toBeCloseTo(1, 9);
+    expect(lengthTerm(36 * 16)).toBeCloseTo(4, 9);
+    const file = {
+      rules: [[], [], []],
+      weights: [weights.slice(0, NF), new Array(NF).fill(0), new Array(NF).fill(0)],
+      offset: { prompt: [0, 0, 0], data: [0, 0, 0] },
+      decisive: [],
+      decisiveMin: 0.5,
+    };
+    const flat = decodeStack(file);
+    const sloped = decodeStack({ ...file, lengthSlope: 0.5 });
+    const at = (m: typeof flat, tokens: number) => stackProbability(m, 0, 'document', [0.9, 0.5, 0.5], new Map(), tokens);
+    // No slope: length does not matter (files from before it decode with slope 0).
+    expect(flat.lengthSlope).toBe(0);
+    expect(at(flat, 20)).toBe(at(flat, 2000));
+    // With a slope: one window as before, 16 windows' worth of tokens 0.5 * 4 logits lower.
+    expect(at(sloped, 20)).toBe(at(flat, 20));
+    const z = (p: number) => Math.log(p / (1 - p));
+    expect(z(at(sloped, 36 * 16))).toBeCloseTo(z(at(flat, 36 * 16)) - 2, 9);
   });
 
   // data/security/prose-dev.jsonl: passages of docs/*.md (scripts/security-eval/prose.ts), never
