@@ -536,6 +536,9 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
       continue;
     }
 
+    // A destination ("flying to Chad", "moving to Settimo Gioventino") is left to the place rules.
+    if ((tokens[i - 1]?.lower === 'to' || tokens[i - 1]?.lower === 'nach' || t.gap === ', ' || LIST_WORDS.has(tokens[i - 1]?.lower ?? '')) && travelDestination(tokens, i)) continue;
+
     // 2. A known first name, alone or followed by more name words.
     if (isFirstName(t) && !(t.sentStart && isCommonWord(t, language) && !isFirstName(tokens[i + 1] ?? t))) {
       const end = extend(i, 3, false);
@@ -647,7 +650,12 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
       continue;
     }
     const prev = tokens[i - 1];
-    const cue = prev && PLACE_CUES.has(prev.lower) && !t.sentStart;
+    // A place after a place and a comma ("Place of birth: Samastipur, India", "Springfield, Illinois")
+    // has the same cue as the first one (for the lexicons only: an unknown word there may be a region code).
+    const afterPlace = t.gap === ', ' && out.length > 0 && out[out.length - 1].end === prev.end && out[out.length - 1].score >= 0.5;
+    const destination = !!prev && travelDestination(tokens, i);
+    const cue = (prev && PLACE_CUES.has(prev.lower) && !t.sentStart) || destination;
+    const lexiconCue = cue || afterPlace;
     let matched = false;
     // Longest lexicon match first ("Frankfurt am Main" before "Frankfurt").
     const maxTokens = (feat(t) >> F_LEX_PLACE_SHIFT) & 7;
@@ -665,13 +673,13 @@ function placeFindings(text: string, tokens: Token[], language: Language): Findi
       const last = tokens[i + k - 1];
       if (!last.cap) continue;
       const ambiguous = k === 1 && (AMBIGUOUS_PLACES.has(key) || FIRST_NAMES.has(key) || LAST_NAMES.has(key) || (language === 'de' && DE_COMMON.has(key)));
-      const score = ambiguous ? (cue ? 0.6 : 0.25) : 0.75;
+      const score = ambiguous ? (destination ? 0.7 : lexiconCue ? 0.6 : 0.25) : 0.75;
       out.push(finding('LOCATION', text, t.start, last.end, tokenWithContext(tokens, i, i + k - 1, 'LOCATION', score, 0.15), 'place_lexicon'));
       i += k - 1;
       matched = true;
     }
     if (!matched) {
-      const g = gazetteerPlace(text, tokens, i, language, cue);
+      const g = gazetteerPlace(text, tokens, i, language, lexiconCue);
       if (g) {
         out.push(g.finding);
         i = g.end;
@@ -712,6 +720,41 @@ const PLACE_PARTICLES = new Set(['do', 'da', 'de', 'dos', 'das', 'del', 'della',
 const PLACE_LEADS = new Set(['north', 'south', 'east', 'west', 'lake', 'port', 'mount', 'fort', 'new', 'san', 'santa', 'santo', 'são', 'saint', 'st', 'ste', 'sankt', 'bad', 'nord', 'süd', 'ost', 'alt', 'groß', 'klein', 'upper', 'lower', 'great', 'little']);
 const TOWN_ENDING = /(?:ville|ton|town|burg|burgh|bury|borough|boro|berg|stadt|dorf|hausen|heim|ingen|by|bye|vik|holm|fors|sund|ås|borg|köping|hamn|chester|caster|cester|port|land|haven|mouth|ford|field|furt|bach|brück|bruck|au|stein|feld|wald|grad|ovo|evo|ice|ow|owo|ino|polis|pur|abad|ia|ija|ón|ao|oro)$/;
 
+/**
+ * Verbs of travelling before "to": what follows is a destination, not a person ("flying to Chad",
+ * "moving to Settimo Gioventino"). Narrower than MOTION_BEFORE_TO: "shipped to", "went to", "way to"
+ * also lead to people.
+ */
+const TRAVEL_BEFORE_TO = new Set(['moving', 'moved', 'move', 'flying', 'flew', 'fly', 'travelled', 'traveled', 'travelling', 'traveling', 'relocating', 'relocated', 'emigrated', 'emigrating', 'heading', 'headed', 'reisen', 'reist', 'fliegt', 'flog', 'zieht', 'zog', 'umgezogen']);
+const LIST_WORDS = new Set(['and', 'or', 'und', 'oder']);
+/** Whether the capitalised run from token i ends its clause (punctuation, a line break or the text's end follows). */
+function runEndsClause(tokens: Token[], i: number): boolean {
+  let j = i;
+  while (j + 1 < tokens.length && j - i < 5 && (tokens[j + 1].gap === ' ' || tokens[j + 1].gap === '-') && (tokens[j + 1].cap || PLACE_PARTICLES.has(tokens[j + 1].lower))) j++;
+  return j + 1 >= tokens.length || /[.,;:!?\n]/.test(tokens[j + 1].gap);
+}
+/**
+ * Token i is a destination: right after a travel verb and "to" (English; German "nach" after one),
+ * or a later item of a list of places that began there and ends the clause ("travelled to Nigeria
+ * and West Ekundayoport.", "flew to Lima, Quito and Cusco").
+ */
+export function travelDestination(tokens: Token[], i: number): boolean {
+  if (i < 2) return false;
+  let k = i - 1;
+  const direct = tokens[k].lower === 'to' || tokens[k].lower === 'nach';
+  if (direct) return isSpaces(tokens[i].gap) && TRAVEL_BEFORE_TO.has(tokens[k - 1].lower);
+  // A list: walk back over the earlier items (capitalised words, place particles, "and", commas) to "to".
+  if (!(LIST_WORDS.has(tokens[k].lower) || tokens[i].gap === ', ') || !runEndsClause(tokens, i)) return false;
+  for (let n = 0; n < 10 && k >= 1; n++, k--) {
+    const w = tokens[k];
+    const gap = tokens[k + 1].gap;
+    if (gap !== ' ' && gap !== ', ' && gap !== '-') return false;
+    if (w.lower === 'to' || w.lower === 'nach') return TRAVEL_BEFORE_TO.has(tokens[k - 1].lower);
+    if (!(w.cap || LIST_WORDS.has(w.lower) || PLACE_PARTICLES.has(w.lower))) return false;
+  }
+  return false;
+}
+
 function placeWordOk(t: Token, language: Language): boolean {
   if (!t.cap || /\d/.test(t.text) || t.text.length < 2 || isTitle(t) || isCamelToken(t)) return false;
   if (isFirstName(t) && !isPlaceWord(t)) return false;
@@ -727,9 +770,11 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
     if (!t.cap) continue;
     const prev = tokens[i - 1];
     const labelled = placeLabelBefore(text, t.start);
-    const cue = isSpaces(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? '')));
+    const destination = travelDestination(tokens, i);
+    const cue = destination || (isSpaces(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? ''))));
     if (!cue && !labelled) continue;
-    if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2)) continue;
+    // After a travel verb a given name may start a place ("moving to Settimo Gioventino"): the person rules leave it.
+    if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2) && !(destination && isFirstName(t) && placeWordOk({ ...t, f: feat(t) & ~F_FIRST }, language))) continue;
     let j = i;
     while (j + 1 < tokens.length && j - i < 5) {
       const next = tokens[j + 1];
@@ -746,14 +791,14 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
       break;
     }
     // A run that reads as a person ("in Anna Schmidt's flat") is left to the person rules.
-    if (j > i && isLastName(tokens[j]) && isNameWord(t) && !PLACE_LEADS.has(t.lower)) continue;
+    if (!destination && j > i && isLastName(tokens[j]) && isNameWord(t) && !PLACE_LEADS.has(t.lower)) continue;
     const lead = PLACE_LEADS.has(t.lower);
     if (lead && j === i) continue;
     const shaped = lead || TOWN_ENDING.test(tokens[j].lower);
     // German capitalises every noun: there an unshaped word must not read as one ("in Ordnung").
     if (language === 'de' && !shaped && !labelled && (looksLikeNoun(tokens[j]) || j === i)) continue;
     const weak = j === i && !shaped && WEAK_PLACE_CUES.has(prev.lower);
-    const score = labelled ? 0.7 : shaped ? 0.6 : weak ? 0.4 : 0.5;
+    const score = labelled || destination ? 0.7 : shaped ? 0.6 : weak ? 0.4 : 0.5;
     out.push(finding('LOCATION', text, t.start, tokens[j].end, score, 'place_shape'));
     i = j;
   }
