@@ -538,6 +538,8 @@ function personFindings(text: string, tokens: Token[], language: Language): Find
 
     // A destination ("flying to Chad", "moving to Settimo Gioventino") is left to the place rules.
     if ((tokens[i - 1]?.lower === 'to' || tokens[i - 1]?.lower === 'nach' || t.gap === ', ' || LIST_WORDS.has(tokens[i - 1]?.lower ?? '')) && travelDestination(tokens, i)) continue;
+    // So is the value of a place field ("City: Sesto Fabio", "Ort: Marianne"): a given name there starts a town.
+    if (t.gap !== ' ' && placeLabelBefore(text, t.start)) continue;
 
     // 2. A known first name, alone or followed by more name words.
     if (isFirstName(t) && !(t.sentStart && isCommonWord(t, language) && !isFirstName(tokens[i + 1] ?? t))) {
@@ -774,7 +776,7 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
     const cue = destination || (isSpaces(t.gap) && (PLACE_SHAPE_CUES.has(prev.lower) || (prev.lower === 'to' && MOTION_BEFORE_TO.has(tokens[i - 2]?.lower ?? ''))));
     if (!cue && !labelled) continue;
     // After a travel verb a given name may start a place ("moving to Settimo Gioventino"): the person rules leave it.
-    if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2) && !(destination && isFirstName(t) && placeWordOk({ ...t, f: feat(t) & ~F_FIRST }, language))) continue;
+    if (!placeWordOk(t, language) && !(labelled && t.text === t.text.toUpperCase() && t.text.length > 2) && !((destination || labelled) && isFirstName(t) && placeWordOk({ ...t, f: feat(t) & ~F_FIRST }, language))) continue;
     let j = i;
     while (j + 1 < tokens.length && j - i < 5) {
       const next = tokens[j + 1];
@@ -791,7 +793,7 @@ function placeShapeFindings(text: string, tokens: Token[], language: Language): 
       break;
     }
     // A run that reads as a person ("in Anna Schmidt's flat") is left to the person rules.
-    if (!destination && j > i && isLastName(tokens[j]) && isNameWord(t) && !PLACE_LEADS.has(t.lower)) continue;
+    if (!destination && !labelled && j > i && isLastName(tokens[j]) && isNameWord(t) && !PLACE_LEADS.has(t.lower)) continue;
     const lead = PLACE_LEADS.has(t.lower);
     if (lead && j === i) continue;
     const shaped = lead || TOWN_ENDING.test(tokens[j].lower);
