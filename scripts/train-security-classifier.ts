@@ -51,6 +51,7 @@ import { decisiveWeight, decodeStack, fixedInputs, lengthTerm, NF, stackProbabil
 import { ALL_FEATURES, FEATURE_GRAM, tokenize } from '../domain/security/tokens';
 import { CHECK_TYPES, FAIL_SCORE, type ScanSource } from '../domain/security/types';
 import { derivedViews } from '../domain/security/views';
+import { mulberry32 as rng } from '../lib/seeded-random';
 
 const BITS = 18;
 const SHIFT = 32 - BITS;
@@ -284,17 +285,6 @@ for (const f of ['en.jsonl', 'de.jsonl', 'en-heldout.jsonl', 'de-heldout.jsonl']
 if (!PROSE_FOLD) for (const s of parse(proseRaw)) examples.push(...examplesOf(s, -1, -1, -1, -1, -1));
 
 // ------------------------------------------------------------------ training
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Trained {
   w: Float64Array;
