@@ -273,7 +273,7 @@ async function main(): Promise<void> {
       `\nTARGET p50 added ≤ ${TARGET_ADDED_P50_MS} ms at c=${TARGET_CONCURRENCY}: ${met ? 'MET' : 'NOT MET'} (added p50 ${f2(added)} ms; gateway ${f0(target.gateway.reqPerSec)} req/s)`,
     );
   }
-  console.log('peer (docs: /work/shared/NOTES.md): Portkey 1.15.2 on 2 cores adds 1.7 ms at c=1 (433 req/s); c=32: p50 43 ms, 693 req/s.');
+  console.log('peer (docs: ../shared/NOTES.md): Portkey 1.15.2 on 2 cores adds 1.7 ms at c=1 (433 req/s); c=32: p50 43 ms, 693 req/s.');
   const recordsOk = written >= runState.gatewayOk && written <= runState.gatewayOk + runState.abandonedAtMost;
   console.log(
     `execution records written: ${written} for ${runState.gatewayOk} 2xx gateway responses (+ up to ${runState.abandonedAtMost} requests abandoned in flight at the end of runs)${recordsOk ? '' : '  <-- MISMATCH: the recorder lost or duplicated records'}`,
