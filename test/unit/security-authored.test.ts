@@ -2,11 +2,11 @@
  * The second-author security training set (data/security/authored/): the committed lines are valid,
  * are exactly what the seeded generator writes, and the validator rejects the mistakes it exists for.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { authoredFiles, buildAuthored } from '../../scripts/security-authored/generate';
 import { base64, homoglyph, leet, makeRng, rot13, spacedWords, spanOf, zeroWidth } from '../../scripts/security-authored/lib';
-import { type LineRef, readAuthored, validateLines } from '../../scripts/security-authored/validate';
+import { type LineRef, readAuthored, validateLines, validatePrefixedLines } from '../../scripts/security-authored/validate';
+import { filesDifferingFromGenerator } from '../support/generated-files';
 
 const DIR = path.resolve(__dirname, '../../data/security/authored');
 
@@ -34,10 +34,7 @@ describe('security authored set', () => {
   });
 
   test('the committed files are what the seeded generator writes', () => {
-    const files = authoredFiles(buildAuthored());
-    for (const [name, content] of Object.entries(files)) {
-      expect(readFileSync(path.join(DIR, name), 'utf8')).toBe(content);
-    }
+    expect(filesDifferingFromGenerator(DIR, authoredFiles(buildAuthored()))).toEqual([]);
   });
 
   test('balance: about 45% attacks, English and German each 40-55%, a third of benign lines long', () => {
@@ -75,6 +72,18 @@ describe('security authored set', () => {
     }
     expect(validateLines([ref(good, 1), ref(good, 2)]).join('\n')).toMatch(/duplicate id/);
     expect(validateLines([{ file: 't.jsonl', line: 1, raw: '{oops' }])).toEqual(['t.jsonl:1: not JSON']);
+  });
+
+  // The later authors' sets (authored2, secauthor3, secauthor4) use their own id prefix and every
+  // other check of the shared validator.
+  test('the prefixed validator enforces a set\'s prefix and keeps the shared checks', () => {
+    const prefixed = { ...good, id: 'authored2-x1', family: 'authored2-override-en-0' };
+    expect(validatePrefixedLines([ref(prefixed)], 'authored2')).toEqual([]);
+    expect(validatePrefixedLines([ref({ ...prefixed, id: 'authored-x1' })], 'authored2').join('\n')).toMatch(/id must be authored2-/);
+    expect(validatePrefixedLines([ref({ ...prefixed, family: 'fam' })], 'authored2').join('\n')).toMatch(/family/);
+    expect(validatePrefixedLines([ref({ ...prefixed, spans: [{ start: 6, end: 999 }] })], 'authored2').join('\n')).toMatch(/out of range/);
+    expect(validatePrefixedLines([ref({ ...prefixed, source: 'prompt', carrier: undefined })], 'authored2').join('\n')).toMatch(/whole text/);
+    expect(validatePrefixedLines([ref(prefixed, 1), ref(prefixed, 2)], 'authored2').join('\n')).toMatch(/duplicate id/);
   });
 
   test('obfuscations are reversible or visibly change the text', () => {
