@@ -218,9 +218,8 @@ function computeFeatures(text: string): number {
   let placeWord: boolean;
   if (PLACES.has(lower)) placeWord = !FIRST_NAMES.has(lower) && !LAST_NAMES.has(lower);
   else {
-    const p = place;
-    if (!p || everyday) placeWord = false;
-    else if (flags & (GIVEN | SURNAME)) placeWord = p.kind !== 'city' || p.population >= 200_000;
+    if (!place || everyday) placeWord = false;
+    else if (flags & (GIVEN | SURNAME)) placeWord = place.kind !== 'city' || place.population >= 200_000;
     else placeWord = true;
   }
   const commonEn = english || FUNCTION_WORDS.has(lower) || DE_COMMON.has(lower);
